@@ -1,0 +1,332 @@
+import FoundationEssentials
+
+/// A line-based layout (`UICollectionViewFlowLayout`): items fill lines across the scroll
+/// direction, lines stack along it, each section has an optional header and footer.
+///
+/// - Complexity: `prepare()` is O(sections) when every item has `itemSize` (no per-item work
+///   or storage, so ten million items cost what ten do), and O(items) with per-item sizes from a
+///   `FlowLayoutDelegate`. A rectangle query costs O(log n + k) for k elements returned.
+///
+/// Spacings below zero are treated as zero.
+open class FlowLayout: CollectionViewLayout {
+    public static let elementKindSectionHeader = ElementKind.sectionHeader
+    public static let elementKindSectionFooter = ElementKind.sectionFooter
+
+    /// The size of every item, unless the delegate sizes them. UIKit's default: 50x50.
+    public var itemSize = Size(width: 50, height: 50) { didSet { invalidateIfChanged(oldValue != itemSize) } }
+    /// The minimum gap between lines. Default 10.
+    public var minimumLineSpacing = 10.0 { didSet { invalidateIfChanged(oldValue != minimumLineSpacing) } }
+    /// The minimum gap between items on a line; it only decides how many fit. Default 10.
+    public var minimumInteritemSpacing = 10.0 { didSet { invalidateIfChanged(oldValue != minimumInteritemSpacing) } }
+    /// Space around each section's items (not around its header and footer). Default none.
+    public var sectionInset = EdgeInsets.zero { didSet { invalidateIfChanged(oldValue != sectionInset) } }
+    /// Header size; only its extent in the scroll direction counts, zero means no header.
+    public var headerReferenceSize = Size.zero { didSet { invalidateIfChanged(oldValue != headerReferenceSize) } }
+    /// Footer size; only its extent in the scroll direction counts, zero means no footer.
+    public var footerReferenceSize = Size.zero { didSet { invalidateIfChanged(oldValue != footerReferenceSize) } }
+    public var scrollDirection = ScrollDirection.vertical { didSet { invalidateIfChanged(oldValue != scrollDirection) } }
+
+    /// Set to false by the delegate's default `sizeForItemAt` when a delegate leaves it out.
+    var delegateSizesItems = false
+
+    // Prepared state.
+    private var axes = FlowAxes(direction: .vertical)
+    private var sections: [FlowSection] = []
+    private var alongExtent = 0.0  // the bounds' extent along lines when prepared
+    // Varied sections share these: per line its across start and thickness and its first item,
+    // and per item its frame (already in x/y).
+    private var lineStarts: [Double] = []
+    private var lineThickness: [Double] = []
+    private var lineFirstItem: [Int32] = []
+    private var frames: [Rect] = []
+
+    public override init() { super.init() }
+
+    private func invalidateIfChanged(_ changed: Bool) {
+        if changed { invalidateLayout() }
+    }
+
+    open override var supplementaryElementKinds: [String] {
+        [Self.elementKindSectionHeader, Self.elementKindSectionFooter]
+    }
+
+    /// Bytes the prepared layout keeps for its sections, lines and frames.
+    public var preparedStorageByteCount: Int {
+        sections.capacity * MemoryLayout<FlowSection>.stride
+            + (lineStarts.capacity + lineThickness.capacity) * MemoryLayout<Double>.stride
+            + lineFirstItem.capacity * MemoryLayout<Int32>.stride
+            + frames.capacity * MemoryLayout<Rect>.stride
+    }
+
+    // MARK: Prepare
+
+    open override func prepare() {
+        super.prepare()
+        axes = FlowAxes(direction: scrollDirection)
+        sections.removeAll(keepingCapacity: true)
+        lineStarts.removeAll(keepingCapacity: true)
+        lineThickness.removeAll(keepingCapacity: true)
+        lineFirstItem.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        guard let host = collectionView else { alongExtent = 0; return }
+        alongExtent = axes.along(host.bounds.size)
+
+        let delegate = host.layoutDelegate as? FlowLayoutDelegate
+        let sectionCount = host.numberOfSections
+        let counts = (0..<max(0, sectionCount)).map { max(0, host.numberOfItems(inSection: $0)) }
+        // One probe tells whether the delegate sizes items: only its default clears the flag.
+        var sizesItems = false
+        if let delegate, let probe = counts.firstIndex(where: { $0 > 0 }) {
+            delegateSizesItems = true
+            _ = delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: 0, section: probe))
+            sizesItems = delegateSizesItems
+        }
+
+        sections.reserveCapacity(counts.count)
+        if sizesItems { frames.reserveCapacity(counts.reduce(0, +)) }  // no growth overshoot
+        var offset = 0.0
+        for (index, count) in counts.enumerated() {
+            var section = FlowSection()
+            section.itemCount = count
+            let inset = delegate.map { $0.collectionView(host, layout: self, insetForSectionAt: index) } ?? sectionInset
+            let lineSpacing = delegate.map { $0.collectionView(host, layout: self, minimumLineSpacingForSectionAt: index) } ?? minimumLineSpacing
+            let interitem = delegate.map { $0.collectionView(host, layout: self, minimumInteritemSpacingForSectionAt: index) } ?? minimumInteritemSpacing
+            let header = delegate.map { $0.collectionView(host, layout: self, referenceSizeForHeaderInSection: index) } ?? headerReferenceSize
+            let footer = delegate.map { $0.collectionView(host, layout: self, referenceSizeForFooterInSection: index) } ?? footerReferenceSize
+            let i = axes.insets(inset)
+            section.lineSpacing = max(0, lineSpacing)
+            section.start = offset
+            section.headerExtent = max(0, axes.across(header))
+            section.footerExtent = max(0, axes.across(footer))
+            section.bodyStart = offset + section.headerExtent + i.acrossStart
+            let available = alongExtent - i.alongStart - i.alongEnd
+            if sizesItems, let delegate, count > 0 {
+                layOutVariedSection(&section, index: index, delegate: delegate, host: host,
+                                    lineStart: i.alongStart, available: available, spacing: max(0, interitem))
+            } else {
+                layOutUniformSection(&section, lineStart: i.alongStart, available: available, spacing: max(0, interitem))
+            }
+            section.alongExtentNeeded += i.alongStart + i.alongEnd
+            section.end = section.bodyEnd + i.acrossEnd + section.footerExtent
+            offset = section.end
+            sections.append(section)
+        }
+    }
+
+    private func layOutUniformSection(_ s: inout FlowSection, lineStart: Double, available: Double, spacing: Double) {
+        s.isUniform = true
+        s.itemAlong = max(0, axes.along(itemSize))
+        s.itemAcross = max(0, axes.across(itemSize))
+        s.itemsPerLine = FlowLineSpacing.itemsPerLine(item: s.itemAlong, available: available, minimumSpacing: spacing)
+        let n = s.itemsPerLine
+        // Every line of a uniform section is spaced like a full one, so one item describes it.
+        let place = FlowLineSpacing.placement(
+            lineStart: lineStart, available: available, total: s.itemAlong, count: 1, capacity: n)
+        s.firstColumn = place.first
+        s.columnStride = s.itemAlong + place.gap
+        let lines = s.uniformLineCount
+        s.bodyEnd = s.bodyStart + (lines == 0 ? 0 : Double(lines) * s.itemAcross + Double(lines - 1) * s.lineSpacing)
+        s.alongExtentNeeded = s.itemCount == 0 ? 0 : s.itemAlong
+    }
+
+    private func layOutVariedSection(
+        _ s: inout FlowSection, index: Int, delegate: FlowLayoutDelegate, host: any CollectionViewLayoutHost,
+        lineStart: Double, available: Double, spacing: Double
+    ) {
+        s.isUniform = false
+        s.firstLine = lineStarts.count
+        s.firstFrame = frames.count
+        var sizes: [Size] = []
+        sizes.reserveCapacity(s.itemCount)
+        for item in 0..<s.itemCount {
+            let size = delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: item, section: index))
+            sizes.append(Size(width: max(0, size.width), height: max(0, size.height)))
+        }
+        var across = s.bodyStart
+        var lineFirst = 0
+        var widest = 0.0
+        while lineFirst < s.itemCount {
+            // Greedy: add items while they fit with the minimum spacing.
+            var used = axes.along(sizes[lineFirst])
+            var thickness = axes.across(sizes[lineFirst])
+            var next = lineFirst + 1
+            while next < s.itemCount {
+                let a = axes.along(sizes[next])
+                if used + spacing + a > available + 1e-9 { break }
+                used += spacing + a
+                thickness = max(thickness, axes.across(sizes[next]))
+                next += 1
+            }
+            let count = next - lineFirst
+            let total = used - Double(count - 1) * spacing
+            let isLast = next == s.itemCount
+            let capacity = isLast
+                ? FlowLineSpacing.itemsPerLine(item: total / Double(count), available: available, minimumSpacing: spacing)
+                : count
+            let place = FlowLineSpacing.placement(
+                lineStart: lineStart, available: available, total: total, count: count, capacity: capacity)
+            var a = place.first
+            for item in lineFirst..<next {
+                let along = axes.along(sizes[item]), thick = axes.across(sizes[item])
+                frames.append(axes.rect(along: a, across: across + (thickness - thick) / 2,
+                                        alongLength: along, acrossLength: thick))
+                a += along + place.gap
+                widest = max(widest, along)
+            }
+            lineStarts.append(across)
+            lineThickness.append(thickness)
+            lineFirstItem.append(Int32(truncatingIfNeeded: lineFirst))
+            across += thickness + s.lineSpacing
+            lineFirst = next
+        }
+        s.lineCount = lineStarts.count - s.firstLine
+        s.bodyEnd = s.lineCount == 0 ? s.bodyStart : across - s.lineSpacing
+        s.alongExtentNeeded = widest
+    }
+
+    // MARK: Content size and invalidation
+
+    open override var collectionViewContentSize: Size {
+        let acrossTotal = sections.last?.end ?? 0
+        let needed = sections.reduce(0) { max($0, $1.alongExtentNeeded) }
+        let along = max(alongExtent, needed)
+        return scrollDirection == .vertical
+            ? Size(width: along, height: acrossTotal) : Size(width: acrossTotal, height: along)
+    }
+
+    /// True when the extent along the lines changes (a width change for vertical scrolling),
+    /// since that re-breaks the lines; plain scrolling never invalidates.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        FlowAxes(direction: scrollDirection).along(newBounds.size) != alongExtent
+    }
+
+    // MARK: Queries
+
+    open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        guard !sections.isEmpty, !rect.isEmpty else { return result }
+        let (_, acrossRange) = axes.ranges(rect)
+        // The first section that ends after the rectangle starts; sections are in order.
+        var index = firstIndex(count: sections.count) { sections[$0].end > acrossRange.0 }
+        while index < sections.count, sections[index].start < acrossRange.1 {
+            let section = sections[index]
+            if let header = headerAttributes(section, index), header.frame.intersects(rect) { result.append(header) }
+            if section.itemCount > 0 {
+                if section.isUniform {
+                    appendUniformItems(section, index, in: rect, to: &result)
+                } else {
+                    appendVariedItems(section, index, in: rect, to: &result)
+                }
+            }
+            if let footer = footerAttributes(section, index), footer.frame.intersects(rect) { result.append(footer) }
+            index += 1
+        }
+        return result
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        let section = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
+        let attributes = Self.layoutAttributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
+        attributes.frame = frame(ofItem: indexPath.item, in: section)
+        return attributes
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.count >= 1, sections.indices.contains(indexPath.section) else { return nil }
+        let section = sections[indexPath.section]
+        switch elementKind {
+        case Self.elementKindSectionHeader: return headerAttributes(section, indexPath.section)
+        case Self.elementKindSectionFooter: return footerAttributes(section, indexPath.section)
+        default: return nil
+        }
+    }
+
+    private func frame(ofItem item: Int, in s: FlowSection) -> Rect {
+        if !s.isUniform { return frames[s.firstFrame + item] }
+        let line = item / s.itemsPerLine, column = item % s.itemsPerLine
+        return axes.rect(along: s.firstColumn + Double(column) * s.columnStride,
+                         across: s.bodyStart + Double(line) * s.uniformLineStride,
+                         alongLength: s.itemAlong, acrossLength: s.itemAcross)
+    }
+
+    private func headerAttributes(_ s: FlowSection, _ index: Int) -> LayoutAttributes? {
+        guard s.headerExtent > 0 else { return nil }
+        let attributes = Self.layoutAttributesClass.init(
+            category: .supplementaryView, kind: Self.elementKindSectionHeader, indexPath: IndexPath(item: 0, section: index))
+        attributes.frame = axes.rect(along: 0, across: s.start, alongLength: alongExtent, acrossLength: s.headerExtent)
+        return attributes
+    }
+
+    private func footerAttributes(_ s: FlowSection, _ index: Int) -> LayoutAttributes? {
+        guard s.footerExtent > 0 else { return nil }
+        let attributes = Self.layoutAttributesClass.init(
+            category: .supplementaryView, kind: Self.elementKindSectionFooter, indexPath: IndexPath(item: 0, section: index))
+        attributes.frame = axes.rect(along: 0, across: s.end - s.footerExtent, alongLength: alongExtent, acrossLength: s.footerExtent)
+        return attributes
+    }
+
+    private func appendCell(_ item: Int, _ section: Int, frame: Rect, to result: inout [LayoutAttributes]) {
+        let attributes = Self.layoutAttributesClass.init(category: .cell, kind: nil, indexPath: IndexPath(item: item, section: section))
+        attributes.frame = frame
+        result.append(attributes)
+    }
+
+    /// Lines and columns come from arithmetic, widened by one each way against rounding; the
+    /// exact intersection test then decides, so the answer matches a scan of every frame.
+    private func appendUniformItems(_ s: FlowSection, _ index: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
+        guard s.itemAlong > 0, s.itemAcross > 0 else { return }
+        let (alongRange, acrossRange) = axes.ranges(rect)
+        let lineCount = s.uniformLineCount
+        let stride = s.uniformLineStride
+        let firstLine = max(0, Int(((acrossRange.0 - s.bodyStart - s.itemAcross) / stride).rounded(.down)))
+        let lastLine = min(lineCount - 1, Int(((acrossRange.1 - s.bodyStart) / stride).rounded(.up)))
+        guard firstLine <= lastLine else { return }
+        var firstColumn = 0, lastColumn = s.itemsPerLine - 1
+        if s.itemsPerLine > 1, s.columnStride > 0 {
+            firstColumn = max(0, Int(((alongRange.0 - s.firstColumn - s.itemAlong) / s.columnStride).rounded(.down)))
+            lastColumn = min(s.itemsPerLine - 1, Int(((alongRange.1 - s.firstColumn) / s.columnStride).rounded(.up)))
+        }
+        guard firstColumn <= lastColumn else { return }
+        for line in firstLine...lastLine {
+            let lineItem = line * s.itemsPerLine
+            let end = min(lastColumn, s.itemCount - 1 - lineItem)
+            guard firstColumn <= end else { continue }
+            for column in firstColumn...end {
+                let f = frame(ofItem: lineItem + column, in: s)
+                if f.intersects(rect) { appendCell(lineItem + column, index, frame: f, to: &result) }
+            }
+        }
+    }
+
+    private func appendVariedItems(_ s: FlowSection, _ index: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
+        let (_, acrossRange) = axes.ranges(rect)
+        let lines = s.firstLine..<(s.firstLine + s.lineCount)
+        // Line ends increase (spacings are not negative), so the first line ending after the
+        // rectangle's start is found by bisection.
+        var line = lines.lowerBound + firstIndex(count: s.lineCount) {
+            lineStarts[lines.lowerBound + $0] + lineThickness[lines.lowerBound + $0] > acrossRange.0
+        }
+        while line < lines.upperBound, lineStarts[line] < acrossRange.1 {
+            let first = Int(lineFirstItem[line])
+            let end = line + 1 < lines.upperBound ? Int(lineFirstItem[line + 1]) : s.itemCount
+            for item in first..<end {
+                let f = frames[s.firstFrame + item]
+                if f.intersects(rect) { appendCell(item, index, frame: f, to: &result) }
+            }
+            line += 1
+        }
+    }
+}
+
+/// The first index in `0..<count` for which `predicate` holds, given that it holds for a suffix.
+@inline(__always)
+func firstIndex(count: Int, where predicate: (Int) -> Bool) -> Int {
+    var low = 0, high = count
+    while low < high {
+        let mid = (low + high) / 2
+        if predicate(mid) { high = mid } else { low = mid + 1 }
+    }
+    return low
+}

@@ -1,0 +1,2 @@
+import CollectionLayout
+print("gallery placeholder")
