@@ -5,6 +5,7 @@ let package = Package(
     name: "CollectionView",
     products: [
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "CollectionViewGtk", targets: ["CollectionViewGtk"]),
         .executable(name: "gallery", targets: ["Gallery"]),
         .executable(name: "collection-bench", targets: ["Benchmarks"]),
     ],
@@ -15,12 +16,17 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // The two small GObject classes the view layer needs (a GtkScrollable viewport and a
+        // stacking container): GObject boilerplate is clearer in C.
+        .target(name: "CCollectionHost", dependencies: ["CGtk"]),
         // glibc's heap statistics (mallinfo2), for the benchmark's memory figures.
         .systemLibrary(name: "CMalloc"),
         // The layout core: geometry, index paths, attributes, layouts. No GTK, no display.
         .target(name: "CollectionLayout"),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionLayout", "CGtk"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["CollectionLayout", "CGtk", "CMalloc"]),
+        // The GTK view layer: the collection view widget, reusable views, reuse, animation.
+        .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost"]),
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CMalloc"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     ],
     swiftLanguageModes: [.v6]

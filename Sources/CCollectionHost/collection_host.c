@@ -1,0 +1,193 @@
+#include "collection_host.h"
+
+/* ---- CvScrollHost ---------------------------------------------------------------------- */
+
+struct _CvScrollHost {
+    GtkWidget parent_instance;
+    GtkAdjustment *adjustment[2]; /* horizontal, vertical */
+    GtkScrollablePolicy policy[2];
+    gulong handler[2];
+    CvScrollHostCallbacks callbacks;
+    void *data;
+    GDestroyNotify destroy;
+};
+
+enum { PROP_0, PROP_HADJUSTMENT, PROP_VADJUSTMENT, PROP_HSCROLL_POLICY, PROP_VSCROLL_POLICY };
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(CvScrollHost, cv_scroll_host, GTK_TYPE_WIDGET,
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+static void value_changed(GtkAdjustment *adjustment, CvScrollHost *self) {
+    (void)adjustment;
+    if (self->callbacks.scrolled) self->callbacks.scrolled(self->data);
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
+}
+
+static void set_adjustment(CvScrollHost *self, int axis, GtkAdjustment *adjustment) {
+    if (adjustment && self->adjustment[axis] == adjustment) return;
+    if (self->adjustment[axis]) {
+        g_signal_handler_disconnect(self->adjustment[axis], self->handler[axis]);
+        g_object_unref(self->adjustment[axis]);
+    }
+    /* GtkScrollable's contract: NULL means "make your own". */
+    if (!adjustment) adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    self->adjustment[axis] = g_object_ref_sink(adjustment);
+    self->handler[axis] = g_signal_connect(adjustment, "value-changed", G_CALLBACK(value_changed), self);
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
+}
+
+static void cv_scroll_host_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    CvScrollHost *self = CV_SCROLL_HOST(object);
+    switch (id) {
+    case PROP_HADJUSTMENT: set_adjustment(self, 0, g_value_get_object(value)); break;
+    case PROP_VADJUSTMENT: set_adjustment(self, 1, g_value_get_object(value)); break;
+    case PROP_HSCROLL_POLICY: self->policy[0] = g_value_get_enum(value); break;
+    case PROP_VSCROLL_POLICY: self->policy[1] = g_value_get_enum(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void cv_scroll_host_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    CvScrollHost *self = CV_SCROLL_HOST(object);
+    switch (id) {
+    case PROP_HADJUSTMENT: g_value_set_object(value, self->adjustment[0]); break;
+    case PROP_VADJUSTMENT: g_value_set_object(value, self->adjustment[1]); break;
+    case PROP_HSCROLL_POLICY: g_value_set_enum(value, self->policy[0]); break;
+    case PROP_VSCROLL_POLICY: g_value_set_enum(value, self->policy[1]); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void cv_scroll_host_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    CvScrollHost *self = CV_SCROLL_HOST(widget);
+    if (self->callbacks.allocate) self->callbacks.allocate(self->data, width, height);
+}
+
+static void cv_scroll_host_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                   int *minimum, int *natural, int *minimum_baseline, int *natural_baseline) {
+    (void)widget; (void)orientation; (void)for_size;
+    /* A viewport: it can be any size; its content scrolls. */
+    *minimum = 0;
+    *natural = 0;
+    *minimum_baseline = -1;
+    *natural_baseline = -1;
+}
+
+static void cv_scroll_host_dispose(GObject *object) {
+    CvScrollHost *self = CV_SCROLL_HOST(object);
+    if (self->callbacks.dispose) self->callbacks.dispose(self->data);
+    self->callbacks = (CvScrollHostCallbacks){0};
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL) gtk_widget_unparent(child);
+    for (int axis = 0; axis < 2; axis++) {
+        if (self->adjustment[axis]) {
+            g_signal_handler_disconnect(self->adjustment[axis], self->handler[axis]);
+            g_clear_object(&self->adjustment[axis]);
+        }
+    }
+    G_OBJECT_CLASS(cv_scroll_host_parent_class)->dispose(object);
+}
+
+static void cv_scroll_host_finalize(GObject *object) {
+    CvScrollHost *self = CV_SCROLL_HOST(object);
+    if (self->destroy && self->data) self->destroy(self->data);
+    G_OBJECT_CLASS(cv_scroll_host_parent_class)->finalize(object);
+}
+
+static void cv_scroll_host_class_init(CvScrollHostClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->set_property = cv_scroll_host_set_property;
+    object_class->get_property = cv_scroll_host_get_property;
+    object_class->dispose = cv_scroll_host_dispose;
+    object_class->finalize = cv_scroll_host_finalize;
+    widget_class->size_allocate = cv_scroll_host_size_allocate;
+    widget_class->measure = cv_scroll_host_measure;
+    g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
+    g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
+    g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+    g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+    gtk_widget_class_set_css_name(widget_class, "collectionview");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+}
+
+static void cv_scroll_host_init(CvScrollHost *self) {
+    gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    gtk_widget_set_focusable(GTK_WIDGET(self), TRUE);
+    set_adjustment(self, 0, NULL);
+    set_adjustment(self, 1, NULL);
+}
+
+GtkWidget *cv_scroll_host_new(CvScrollHostCallbacks callbacks, void *data, GDestroyNotify destroy) {
+    CvScrollHost *self = g_object_new(CV_TYPE_SCROLL_HOST, NULL);
+    self->callbacks = callbacks;
+    self->data = data;
+    self->destroy = destroy;
+    return GTK_WIDGET(self);
+}
+
+GtkAdjustment *cv_scroll_host_get_hadjustment(CvScrollHost *self) { return self->adjustment[0]; }
+GtkAdjustment *cv_scroll_host_get_vadjustment(CvScrollHost *self) { return self->adjustment[1]; }
+
+static void configure_axis(GtkAdjustment *adjustment, double content, double viewport) {
+    double upper = content > viewport ? content : viewport;
+    double value = gtk_adjustment_get_value(adjustment);
+    if (value > upper - viewport) value = upper - viewport;
+    if (value < 0) value = 0;
+    /* gtk_adjustment_configure emits only when something changed. */
+    gtk_adjustment_configure(adjustment, value, 0, upper, viewport * 0.1, viewport * 0.9, viewport);
+}
+
+void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
+                              double viewport_width, double viewport_height) {
+    configure_axis(self->adjustment[0], content_width, viewport_width);
+    configure_axis(self->adjustment[1], content_height, viewport_height);
+}
+
+/* ---- CvBin ------------------------------------------------------------------------------ */
+
+struct _CvBin {
+    GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE(CvBin, cv_bin, GTK_TYPE_WIDGET)
+
+static void cv_bin_dispose(GObject *object) {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
+    G_OBJECT_CLASS(cv_bin_parent_class)->dispose(object);
+}
+
+static void cv_bin_class_init(CvBinClass *klass) {
+    G_OBJECT_CLASS(klass)->dispose = cv_bin_dispose;
+    gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "reusableview");
+}
+
+static void cv_bin_init(CvBin *self) { (void)self; }
+
+GtkWidget *cv_bin_new(GtkAccessibleRole role) {
+    return g_object_new(CV_TYPE_BIN, "accessible-role", role, NULL);
+}
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+
+gulong cv_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data,
+                         GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
+}
+
+void cv_accessible_set_selected(GtkWidget *widget, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
+void cv_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+gboolean cv_animations_enabled(GtkWidget *widget) {
+    gboolean enabled = TRUE;
+    g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);
+    return enabled;
+}

@@ -1,0 +1,48 @@
+#pragma once
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* What the scroll host reports to its owner (the Swift CollectionView). */
+typedef struct {
+    /* The host was given a size: lay out and allocate the children now. */
+    void (*allocate)(void *data, int width, int height);
+    /* An adjustment's value changed (scrolling). */
+    void (*scrolled)(void *data);
+    /* The widget is being disposed: drop children and references. */
+    void (*dispose)(void *data);
+} CvScrollHostCallbacks;
+
+/* A GtkWidget that implements GtkScrollable, for a GtkScrolledWindow. Its adjustments are the
+ * content offset; its owner allocates the children in the `allocate` callback. `destroy`
+ * releases `data` when the widget is finalized. */
+#define CV_TYPE_SCROLL_HOST (cv_scroll_host_get_type())
+G_DECLARE_FINAL_TYPE(CvScrollHost, cv_scroll_host, CV, SCROLL_HOST, GtkWidget)
+
+GtkWidget *cv_scroll_host_new(CvScrollHostCallbacks callbacks, void *data, GDestroyNotify destroy);
+GtkAdjustment *cv_scroll_host_get_hadjustment(CvScrollHost *self);
+GtkAdjustment *cv_scroll_host_get_vadjustment(CvScrollHost *self);
+/* Sets both adjustments for a content of the given size seen through a viewport of the given
+ * size, keeping each value inside its new range. Signals are emitted only for real changes. */
+void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
+                              double viewport_width, double viewport_height);
+
+/* A widget that stacks its children, each at its full size, in child order (GtkBinLayout).
+ * The root of every reusable view. */
+#define CV_TYPE_BIN (cv_bin_get_type())
+G_DECLARE_FINAL_TYPE(CvBin, cv_bin, CV, BIN, GtkWidget)
+
+GtkWidget *cv_bin_new(GtkAccessibleRole role);
+
+/* Helpers for C macros that do not import into Swift. */
+gulong cv_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data,
+                         GClosureNotify destroy);
+
+/* The variadic accessibility setters, in forms Swift can call. */
+void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);
+void cv_accessible_set_label(GtkWidget *widget, const char *label);
+
+/* GTK's gtk-enable-animations setting for the widget's display. */
+gboolean cv_animations_enabled(GtkWidget *widget);
+
+G_END_DECLS

@@ -1,0 +1,86 @@
+import CGtk
+import CCollectionHost
+import CollectionLayout
+
+/// A cell (`UICollectionViewCell`): a content view for the item's widgets over an optional
+/// background view, and a selected background view shown while the cell is highlighted or
+/// selected. The view changes nothing else about a cell's look; the GTK state flags
+/// (`:selected`, `:active`) let CSS style the rest.
+@MainActor
+open class CollectionViewCell: ReusableView {
+    /// Put the item's widgets here (`gtk_widget_set_parent(child, cell.contentView)`).
+    public let contentView: WidgetPointer
+
+    /// Drawn below everything else.
+    public var backgroundView: WidgetPointer? {
+        didSet { replaceLayer(oldValue, with: backgroundView) }
+    }
+
+    /// Drawn between the background and the content while highlighted or selected.
+    public var selectedBackgroundView: WidgetPointer? {
+        didSet {
+            replaceLayer(oldValue, with: selectedBackgroundView)
+            updateSelectedBackground()
+        }
+    }
+
+    open var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            setState(GTK_STATE_FLAG_SELECTED, isSelected)
+            cv_accessible_set_selected(widget, isSelected ? 1 : 0)
+            updateSelectedBackground()
+        }
+    }
+
+    open var isHighlighted = false {
+        didSet {
+            guard isHighlighted != oldValue else { return }
+            setState(GTK_STATE_FLAG_ACTIVE, isHighlighted)
+            updateSelectedBackground()
+        }
+    }
+
+    /// The name assistive technologies read for this cell.
+    public var accessibilityLabel: String? {
+        didSet { cv_accessible_set_label(widget, accessibilityLabel ?? "") }
+    }
+
+    open override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
+    open override var templateContainer: WidgetPointer { contentView }
+
+    public required init() {
+        contentView = cv_bin_new(GTK_ACCESSIBLE_ROLE_GROUP)
+        super.init()
+        gtk_widget_add_css_class(widget, "cell")
+        gtk_widget_add_css_class(contentView, "content")
+        gtk_widget_set_parent(contentView, widget)
+    }
+
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+    }
+
+    /// Background and selected background sit below the content view, in that order.
+    private func replaceLayer(_ old: WidgetPointer?, with new: WidgetPointer?) {
+        if let old, old != new, gtk_widget_get_parent(old) == widget { gtk_widget_unparent(old) }
+        guard let new, gtk_widget_get_parent(new) != widget else { return }
+        if new == backgroundView {
+            gtk_widget_insert_after(new, widget, nil)  // first child
+        } else if let background = backgroundView {
+            gtk_widget_insert_after(new, widget, background)
+        } else {
+            gtk_widget_insert_after(new, widget, nil)
+        }
+    }
+
+    private func updateSelectedBackground() {
+        guard let selectedBackgroundView else { return }
+        gtk_widget_set_visible(selectedBackgroundView, isSelected || isHighlighted ? 1 : 0)
+    }
+
+    private func setState(_ flag: GtkStateFlags, _ on: Bool) {
+        if on { gtk_widget_set_state_flags(widget, flag, 0) } else { gtk_widget_unset_state_flags(widget, flag) }
+    }
+}
+

@@ -1,0 +1,61 @@
+import CGtk
+import CCollectionHost
+import CollectionLayout
+
+/// The base of every view a collection view shows (`UICollectionReusableView`): backed by a GTK
+/// widget that stacks its children at full size. Supplementary and decoration views subclass
+/// it directly; cells subclass `CollectionViewCell`.
+///
+/// Subclasses build their widgets in `init()` (the collection view creates views through it),
+/// or come from a GtkBuilder template registered with the collection view.
+@MainActor
+open class ReusableView {
+    /// The root widget; the collection view parents and allocates it.
+    public let widget: WidgetPointer
+    private let widgetRef: ObjectRef
+
+    /// The identifier this view was dequeued with.
+    public internal(set) var reuseIdentifier: String?
+    /// The GtkBuilder that made this view's content, when it came from a template.
+    public internal(set) var builder: OpaquePointer?
+    private var builderRef: ObjectRef?
+
+    /// The collection view that made this view, and the element it shows now.
+    weak var owner: CollectionView?
+    var elementKey: ElementKey?
+    var appliedAttributes: LayoutAttributes?
+    var category: ElementCategory = .supplementaryView
+    var queueKey: ReuseQueueKey?
+
+    /// The accessible role of the root widget.
+    open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GROUP }
+
+    public required init() {
+        let root = cv_bin_new(Self.accessibleRole)!
+        widget = root
+        widgetRef = ObjectRef(sinking: raw(root))
+        gtk_widget_add_css_class(root, "reusable-view")
+    }
+
+    /// Resets the view before the collection view hands it out again. Call `super`.
+    open func prepareForReuse() {}
+
+    /// Applies attributes the base view does not know (from a `LayoutAttributes` subclass).
+    /// Frame, transform, alpha and zIndex are applied by the collection view.
+    open func apply(_ layoutAttributes: LayoutAttributes) {}
+
+    /// Where the template's widgets go; a cell uses its content view.
+    open var templateContainer: WidgetPointer { widget }
+
+    /// An object of this view's template, by its id.
+    public func templateObject(named id: String) -> UnsafeMutableRawPointer? {
+        guard let builder else { return nil }
+        return gtk_builder_get_object(builder, id).map { UnsafeMutableRawPointer($0) }
+    }
+
+    func adoptTemplate(builder: OpaquePointer, root: WidgetPointer) {
+        self.builder = builder
+        builderRef = ObjectRef(adopting: raw(builder))
+        gtk_widget_set_parent(root, templateContainer)
+    }
+}

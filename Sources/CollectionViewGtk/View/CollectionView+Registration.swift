@@ -1,0 +1,88 @@
+import CGtk
+import CollectionLayout
+
+extension CollectionView {
+    /// Makes cells of `cellClass` for `identifier`.
+    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
+        queues.register(ViewRegistration(viewClass: cellClass, template: nil),
+                        for: ReuseQueueKey(category: .cell, identifier: identifier))
+    }
+
+    /// Makes cells of `cellClass` whose content view holds a GtkBuilder template's root.
+    public func register(template: BuilderTemplate, cellClass: CollectionViewCell.Type = CollectionViewCell.self,
+                         forCellWithReuseIdentifier identifier: String) {
+        queues.register(ViewRegistration(viewClass: cellClass, template: template),
+                        for: ReuseQueueKey(category: .cell, identifier: identifier))
+    }
+
+    /// Makes supplementary views of `viewClass` for `kind` and `identifier`.
+    public func register(_ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        queues.register(ViewRegistration(viewClass: viewClass, template: nil),
+                        for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
+    }
+
+    /// Makes supplementary views from a GtkBuilder template.
+    public func register(template: BuilderTemplate, viewClass: ReusableView.Type = ReusableView.self,
+                         forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        queues.register(ViewRegistration(viewClass: viewClass, template: template),
+                        for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
+    }
+
+    /// A cell for the data source to configure: a queued one after `prepareForReuse()`, or a new
+    /// one. An unregistered identifier is a programmer error: it stops with a message naming it.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
+        let key = ReuseQueueKey(category: .cell, identifier: identifier)
+        let view = dequeueOrStop(key)
+        guard let cell = view as? CollectionViewCell else {
+            preconditionFailure("CollectionView: the class registered for \(key) is not a CollectionViewCell")
+        }
+        return cell
+    }
+
+    /// The typed form: `let cell: PhotoCell = collectionView.dequeueReusableCell(...)`.
+    public func dequeueReusableCell<Cell: CollectionViewCell>(withReuseIdentifier identifier: String, for indexPath: IndexPath, as type: Cell.Type = Cell.self) -> Cell {
+        let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+        guard let typed = cell as? Cell else {
+            preconditionFailure("CollectionView: the cell registered for '\(identifier)' is a \(Swift.type(of: cell)), not a \(Cell.self)")
+        }
+        return typed
+    }
+
+    /// A supplementary view for the data source to configure; never nothing for a registered
+    /// kind and identifier.
+    public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> ReusableView {
+        dequeueOrStop(ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
+    }
+
+    /// The dequeue that throws instead of stopping, for the view's own use and for tests.
+    func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
+        let view = try queues.dequeue(key, registration: registration)
+        view.owner = self
+        return view
+    }
+
+    private func dequeueOrStop(_ key: ReuseQueueKey) -> ReusableView {
+        do {
+            return try dequeue(key)
+        } catch {
+            preconditionFailure("CollectionView: \(error)")
+        }
+    }
+
+    /// Views made so far and views waiting in queues, for tests and benchmarks.
+    public var reuseStatistics: (created: Int, queued: Int, visible: Int) {
+        (queues.createdCount, queues.queuedCount, visible.count)
+    }
+}
+
+extension CollectionViewLayout {
+    /// Makes decoration views of `kind` from `viewClass` (nil removes the registration).
+    public func register(_ viewClass: ReusableView.Type?, forDecorationViewOfKind kind: String) {
+        setDecorationRegistration(viewClass.map { ViewRegistration(viewClass: $0, template: nil) }, forKind: kind)
+    }
+
+    /// Makes decoration views of `kind` from a GtkBuilder template.
+    public func register(template: BuilderTemplate, viewClass: ReusableView.Type = ReusableView.self, forDecorationViewOfKind kind: String) {
+        setDecorationRegistration(ViewRegistration(viewClass: viewClass, template: template), forKind: kind)
+    }
+}

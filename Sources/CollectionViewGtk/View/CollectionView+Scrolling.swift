@@ -1,0 +1,100 @@
+import CGtk
+import Foundation
+import CCollectionHost
+import CollectionLayout
+
+/// Where `scrollToItem(at:at:animated:)` puts the item.
+public struct ScrollPosition: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    public static let right = ScrollPosition(rawValue: 1 << 5)
+    /// No position: scroll as little as it takes to show the item.
+    public static let none: ScrollPosition = []
+}
+
+/// A scroll to a target offset on the frame clock, 0.3 s ease-in-out.
+final class ScrollAnimation {
+    let from: Point, to: Point
+    var start: Double?
+    let duration = 0.3
+    init(from: Point, to: Point) { self.from = from; self.to = to }
+}
+
+extension CollectionView {
+    var hadjustment: UnsafeMutablePointer<GtkAdjustment> { cv_scroll_host_get_hadjustment(host) }
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment> { cv_scroll_host_get_vadjustment(host) }
+
+    /// The top-left of the visible rectangle in content coordinates: the adjustments' values.
+    public var contentOffset: Point {
+        get { Point(x: gtk_adjustment_get_value(hadjustment), y: gtk_adjustment_get_value(vadjustment)) }
+        set {
+            scrollAnimation = nil
+            setOffset(newValue)
+        }
+    }
+
+    /// The content size the layout reported in the last pass.
+    public var contentSize: Size {
+        Size(width: gtk_adjustment_get_upper(hadjustment), height: gtk_adjustment_get_upper(vadjustment))
+    }
+
+    func setOffset(_ point: Point) {
+        // The adjustments clamp to [lower, upper - page].
+        gtk_adjustment_set_value(hadjustment, point.x)
+        gtk_adjustment_set_value(vadjustment, point.y)
+    }
+
+    /// Scrolls so the item shows at `position`; animated on the frame clock when asked and GTK's
+    /// animations are enabled.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        collectionViewLayout.prepareIfNeeded()
+        guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let b = bounds
+        var target = b.origin
+        if position.contains(.top) { target.y = frame.minY }
+        else if position.contains(.centeredVertically) { target.y = frame.midY - b.height / 2 }
+        else if position.contains(.bottom) { target.y = frame.maxY - b.height }
+        else if frame.minY < b.minY { target.y = frame.minY }
+        else if frame.maxY > b.maxY { target.y = frame.maxY - b.height }
+        if position.contains(.left) { target.x = frame.minX }
+        else if position.contains(.centeredHorizontally) { target.x = frame.midX - b.width / 2 }
+        else if position.contains(.right) { target.x = frame.maxX - b.width }
+        else if frame.minX < b.minX { target.x = frame.minX }
+        else if frame.maxX > b.maxX { target.x = frame.maxX - b.width }
+        let content = collectionViewLayout.collectionViewContentSize
+        target.x = max(0, min(target.x, content.width - b.width))
+        target.y = max(0, min(target.y, content.height - b.height))
+        guard animated, animationsEnabled else {
+            contentOffset = target
+            return
+        }
+        let animation = ScrollAnimation(from: contentOffset, to: target)
+        scrollAnimation = animation
+        Tick.add(viewport) { [weak self] time in
+            guard let self, self.scrollAnimation === animation else { return false }
+            let start = animation.start ?? time
+            animation.start = start
+            let t = min(1, (time - start) / animation.duration)
+            let e = easeInOut(t)
+            self.setOffset(Point(x: animation.from.x + (animation.to.x - animation.from.x) * e,
+                                 y: animation.from.y + (animation.to.y - animation.from.y) * e))
+            if t >= 1 { self.scrollAnimation = nil }
+            return t < 1
+        }
+    }
+
+    /// GTK's `gtk-enable-animations` setting.
+    var animationsEnabled: Bool {
+        cv_animations_enabled(viewport) != 0
+    }
+}
+
+/// The cubic ease-in-out curve on 0...1.
+func easeInOut(_ t: Double) -> Double {
+    t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+}

@@ -1,0 +1,168 @@
+import CGtk
+import CCollectionHost
+import CollectionLayout
+
+/// A scrollable view of items placed by a layout (`UICollectionView`), on GTK 4.
+///
+/// Put `widget` (a GtkScrolledWindow) in a window. The view keeps only the visible elements
+/// (plus a small overscan) as widgets: views that scroll away leave the widget tree and wait
+/// in reuse queues, so the number of live widgets follows the viewport, not the item count.
+@MainActor
+public final class CollectionView: CollectionViewLayoutHost {
+    /// The supplementary kinds of the flow layout.
+    public static let elementKindSectionHeader = ElementKind.sectionHeader
+    public static let elementKindSectionFooter = ElementKind.sectionFooter
+
+    /// The widget to put in a window: a GtkScrolledWindow holding the viewport.
+    public let widget: WidgetPointer
+    /// The scrollable viewport inside `widget`, whose children are the visible views.
+    public let viewport: WidgetPointer
+    private let widgetRef: ObjectRef
+    let host: OpaquePointer  // CvScrollHost
+
+    public weak var dataSource: CollectionViewDataSource? {
+        didSet { reloadData() }
+    }
+    public weak var delegate: CollectionViewDelegate? {
+        didSet { collectionViewLayout.invalidateLayout() }
+    }
+
+    /// The layout; setting it swaps without animation.
+    public var collectionViewLayout: CollectionViewLayout {
+        didSet { installLayout(collectionViewLayout, replacing: oldValue) }
+    }
+
+    /// Extra area around the viewport, as a fraction of its size, whose elements also get views
+    /// so that the first frame of a scroll finds them ready.
+    public var overscanFraction = 0.25 { didSet { gtk_widget_queue_allocate(viewport) } }
+
+    /// Called for every problem the view reports and recovers from. Default: print it.
+    public var errorHandler: (CollectionViewError) -> Void = { error in
+        print("CollectionView: \(error)")
+    }
+
+    // State.
+    let queues = ReuseQueues()
+    var visible: [ElementKey: ReusableView] = [:]
+    var sectionCounts: [Int]?
+    var viewportSize = Size.zero
+    var lastPassBounds = Rect.zero
+    var inLayoutPass = false
+    var drawOrderDirty = true
+    var scrollAnimation: ScrollAnimation?
+
+    public init(collectionViewLayout layout: CollectionViewLayout) {
+        collectionViewLayout = layout
+        let box = Unmanaged.passRetained(WeakBox<CollectionView>()).toOpaque()
+        let callbacks = CvScrollHostCallbacks(
+            allocate: { data, width, height in
+                MainActor.assumeIsolated {
+                    Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?
+                        .hostAllocated(width: Int(width), height: Int(height))
+                }
+            },
+            scrolled: { data in
+                MainActor.assumeIsolated {
+                    Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.hostScrolled()
+                }
+            },
+            dispose: { data in
+                MainActor.assumeIsolated {
+                    Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.hostDisposed()
+                }
+            })
+        let hostWidget = cv_scroll_host_new(callbacks, box) { data in
+            Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
+        }!
+        viewport = hostWidget
+        host = OpaquePointer(hostWidget)
+        let scrolled = gtk_scrolled_window_new()!
+        widget = scrolled
+        widgetRef = ObjectRef(sinking: raw(scrolled))
+        gtk_scrolled_window_set_child(scrolled.opaque, hostWidget)
+        gtk_widget_set_hexpand(scrolled, 1)
+        gtk_widget_set_vexpand(scrolled, 1)
+        Unmanaged<WeakBox<CollectionView>>.fromOpaque(box).takeUnretainedValue().value = self
+        layout.collectionView = self
+    }
+
+    // MARK: Data
+
+    /// Forgets the counts and every visible view and asks the data source again on the next
+    /// frame. Views go back to their queues.
+    public func reloadData() {
+        sectionCounts = nil
+        for key in Array(visible.keys) { removeVisibleView(for: key) }
+        collectionViewLayout.invalidateLayout()
+    }
+
+    /// The counts, asked of the data source once and kept until the next reload or update.
+    var counts: [Int] {
+        if let sectionCounts { return sectionCounts }
+        var loaded: [Int] = []
+        if let dataSource {
+            let sections = max(0, dataSource.numberOfSections(in: self))
+            loaded = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+        }
+        sectionCounts = loaded
+        return loaded
+    }
+
+    public var numberOfSections: Int { counts.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        let c = counts
+        return c.indices.contains(section) ? c[section] : 0
+    }
+
+    // MARK: CollectionViewLayoutHost
+
+    /// The visible rectangle in content coordinates.
+    public var bounds: Rect { Rect(origin: contentOffset, size: viewportSize) }
+
+    public var layoutDelegate: AnyObject? { delegate }
+
+    public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
+        // GTK runs one allocation per frame however often it is queued: that is the coalescing.
+        if !inLayoutPass { gtk_widget_queue_allocate(viewport) }
+    }
+
+    // MARK: Layout
+
+    private func installLayout(_ layout: CollectionViewLayout, replacing old: CollectionViewLayout) {
+        guard layout !== old else { return }
+        if old.collectionView === self { old.collectionView = nil }
+        layout.collectionView = self
+        for key in Array(visible.keys) { removeVisibleView(for: key) }
+        layout.invalidateLayout()
+    }
+
+    // MARK: Reporting
+
+    /// Reports a problem the view recovered from.
+    public func report(_ error: CollectionViewError) {
+        errorHandler(error)
+    }
+
+    // MARK: Host callbacks
+
+    private func hostScrolled() {
+        guard !inLayoutPass else { return }
+        let newBounds = bounds
+        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+
+    private func hostDisposed() {
+        scrollAnimation = nil
+        for (_, view) in visible { view.owner = nil }
+        visible.removeAll()
+        queues.removeAll()
+    }
+}
+
+/// A weak reference in a box, for C callbacks' user data.
+final class WeakBox<T: AnyObject> {
+    weak var value: T?
+}

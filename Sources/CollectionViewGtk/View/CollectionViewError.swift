@@ -1,0 +1,40 @@
+import CollectionLayout
+
+/// What went wrong, in words that name the element and the rule.
+public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
+    /// Dequeuing an identifier (or kind) that nothing was registered for.
+    case unregistered(String, category: ElementCategory)
+    /// A GtkBuilder template could not be loaded.
+    case templateFailed(template: String, message: String)
+    /// A template has no widget with the root id.
+    case templateRootMissing(template: String, root: String)
+    /// The data source returned a view that this collection view did not dequeue, or of the
+    /// wrong category.
+    case foreignView(String)
+    /// The data source has no view for a supplementary element the layout places.
+    case missingSupplementaryView(kind: String, indexPath: IndexPath)
+    /// The layout returned unusable attributes (NaN or infinite frames, paths out of range).
+    case invalidLayoutAttributes(String)
+
+    public var description: String {
+        switch self {
+        case .unregistered(let what, let category):
+            let how = switch category {
+            case .cell: "register(_:forCellWithReuseIdentifier:) or register(template:...)"
+            case .supplementaryView: "register(_:forSupplementaryViewOfKind:withReuseIdentifier:)"
+            case .decorationView: "the layout's register(_:forDecorationViewOfKind:)"
+            }
+            return "could not dequeue a \(what): nothing is registered for it. Register a class or template with \(how) first."
+        case .templateFailed(let template, let message):
+            return "could not load the \(template): \(message)"
+        case .templateRootMissing(let template, let root):
+            return "the \(template) has no widget with id '\(root)'"
+        case .foreignView(let what):
+            return "the data source returned \(what); views must come from this collection view's dequeue methods"
+        case .missingSupplementaryView(let kind, let indexPath):
+            return "the layout places a supplementary view of kind '\(kind)' at \(Array(indexPath)), but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)"
+        case .invalidLayoutAttributes(let what):
+            return "the layout returned unusable attributes: \(what)"
+        }
+    }
+}
