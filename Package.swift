@@ -28,6 +28,7 @@ let package = Package(
         .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CMalloc"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        .testTarget(name: "CollectionViewGtkTests", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

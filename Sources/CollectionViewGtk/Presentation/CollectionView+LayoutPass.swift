@@ -23,6 +23,7 @@ extension CollectionView {
         lastPassBounds = bounds
         updateVisibleViews()
         placeVisibleViews()
+        noteLayoutPass()
     }
 
     private func sanitize(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }

@@ -50,6 +50,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     var inLayoutPass = false
     var drawOrderDirty = true
     var scrollAnimation: ScrollAnimation?
+    /// Layout passes run so far: tests wait on it.
+    package private(set) var layoutPassCount = 0
 
     public init(collectionViewLayout layout: CollectionViewLayout) {
         collectionViewLayout = layout
@@ -145,6 +147,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     // MARK: Host callbacks
+
+    func noteLayoutPass() { layoutPassCount += 1 }
 
     private func hostScrolled() {
         guard !inLayoutPass else { return }

@@ -1,0 +1,156 @@
+import XCTest
+import CGtk
+import CollectionLayout
+@testable import CollectionViewGtk
+
+/// A real window under Xvfb: scrolling a million items, reuse, and both-axis scrolling.
+final class ScrollingAndReuseTests: XCTestCase {
+    /// After each jump to a random offset, the visible cells are exactly the items the layout
+    /// puts in view, each showing its own item, each where GTK drew it.
+    func testRightCellsAfterRandomScrollsInAMillionItems() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [1_000_000])
+        let layout = FlowLayout()
+        let cv = makeCollectionView(layout, source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let content = cv.contentSize
+        XCTAssert(content.height == 76_924 * 60 - 10, "13 per 800-wide line: 76,924 lines of 60 px, less the last spacing")
+
+        var rng = SystemRandomNumberGenerator()
+        var maxVisible = 0
+        for round in 0..<25 {
+            let y = Double.random(in: 0...(content.height - cv.bounds.height), using: &rng).rounded()
+            GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: y) }
+            XCTAssert(cv.contentOffset.y == y)
+            let expected = Set(layout.layoutAttributesForElements(in: cv.preparedRect).map(\.indexPath))
+            let shown = Set(cv.indexPathsForVisibleItems)
+            XCTAssert(shown == expected, "round \(round) at y \(y)")
+            for cell in cv.visibleCells {
+                let numberCell = cell as! NumberCell
+                guard let path = numberCell.shownPath else { XCTFail("a visible cell shows nothing"); continue }
+                XCTAssert(cv.cellForItem(at: path) === cell, "the cell shows the item it is filed under")
+                let frame = layout.layoutAttributesForItem(at: path)!.frame
+                let drawn = GtkHarness.bounds(of: cell.widget, in: cv.viewport)!
+                XCTAssert(abs(drawn.minX - frame.minX) < 0.01 && abs(drawn.minY - (frame.minY - y)) < 0.01,
+                        "round \(round): \(path) drawn at \(drawn), laid out at \(frame) - \(y)")
+                XCTAssert(drawn.width == 50 && drawn.height == 50)
+            }
+            maxVisible = max(maxVisible, shown.count)
+        }
+        // The viewport shows 800x600 of 50x50 items; with a quarter overscan each way, that is
+        // at most 23 lines of 13: the views made stay near that, whatever the item count.
+        let stats = cv.reuseStatistics
+        XCTAssert(maxVisible <= 23 * 13)
+        XCTAssert(stats.created <= maxVisible + 13 * 2, "views made: \(stats.created), most visible: \(maxVisible)")
+        XCTAssert(stats.created == stats.queued + stats.visible, "every view is either shown or queued")
+        XCTAssert(source.countQueries == 1, "counts are asked once, not per scroll")
+    } }
+
+    /// Views that scroll away are queued and reused after prepareForReuse(); will-display and
+    /// did-end-displaying pair up.
+    func testScrolledAwayViewsAreReusedAfterPrepareForReuse() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [5_000])
+        let cv = makeCollectionView(FlowLayout(), source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let firstCells = Set(cv.visibleCells.map { ObjectIdentifier($0) })
+        XCTAssert(cv.visibleCells.allSatisfy { ($0 as! NumberCell).reuseCount == 0 })
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 20_000) }
+        let reused = cv.visibleCells.filter { firstCells.contains(ObjectIdentifier($0)) }
+        XCTAssert(!reused.isEmpty, "the far cells are the near ones, reused")
+        XCTAssert(reused.allSatisfy { ($0 as! NumberCell).reuseCount >= 1 })
+        XCTAssert(reused.allSatisfy { ($0 as! NumberCell).shownPath != nil }, "reconfigured after the reset")
+        XCTAssert(source.ended.count == source.displayed.count - cv.indexPathsForVisibleItems.count)
+        XCTAssert(source.ended.contains("0.0") && !cv.indexPathsForVisibleItems.contains(IndexPath(item: 0, section: 0)))
+        // The widget tree holds the visible views only.
+        var children = 0
+        var child = gtk_widget_get_first_child(cv.viewport)
+        while let c = child { children += 1; child = gtk_widget_get_next_sibling(c) }
+        XCTAssert(children == cv.reuseStatistics.visible)
+    } }
+
+    /// Ten million items: the same views, the same per-scroll work.
+    func testTenMillionItemsKeepTheLiveCountOfAFew() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [10_000_000])
+        let cv = makeCollectionView(FlowLayout(), source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        for y in stride(from: 0.0, to: 40_000_000, by: 4_000_000) {
+            GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: y) }
+        }
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: cv.contentSize.height) }
+        XCTAssert(cv.indexPathsForVisibleItems.contains(IndexPath(item: 9_999_999, section: 0)))
+        XCTAssert(cv.reuseStatistics.created < 400)
+    } }
+
+    /// Content larger than the viewport both ways scrolls both ways.
+    func testScrollsInBothDirections() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [3600])
+        let cv = makeCollectionView(BigGridLayout(), source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        XCTAssert(cv.contentSize == Size(width: 6000, height: 6000))
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 1234, y: 2345) }
+        XCTAssert(cv.contentOffset == Point(x: 1234, y: 2345))
+        let path = IndexPath(item: 24 * 60 + 13, section: 0)  // row 24, column 13: at (1300, 2400)
+        guard let cell = cv.cellForItem(at: path) else { return XCTFail("no cell at \(path)") }
+        let drawn = GtkHarness.bounds(of: cell.widget, in: cv.viewport)!
+        XCTAssert(drawn == Rect(x: 66, y: 55, width: 100, height: 100))
+        XCTAssert(cv.indexPathForItem(at: Point(x: 1350, y: 2450)) == path)
+        // Scrolling past the end is clamped to the content.
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 99_999, y: 99_999) }
+        XCTAssert(cv.contentOffset == Point(x: 6000 - cv.bounds.width, y: 6000 - cv.bounds.height))
+    } }
+
+    /// scrollToItem puts the item where asked.
+    func testScrollToItemPositions() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [1000])
+        let layout = FlowLayout()
+        let cv = makeCollectionView(layout, source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let path = IndexPath(item: 500, section: 0)
+        let frame = layout.layoutAttributesForItem(at: path)!.frame
+        GtkHarness.settle(cv) { cv.scrollToItem(at: path, at: .top, animated: false) }
+        XCTAssert(cv.contentOffset.y == frame.minY)
+        GtkHarness.settle(cv) { cv.scrollToItem(at: path, at: .centeredVertically, animated: false) }
+        XCTAssert(cv.contentOffset.y == frame.midY - cv.bounds.height / 2)
+        GtkHarness.settle(cv) { cv.scrollToItem(at: path, at: .bottom, animated: false) }
+        XCTAssert(cv.contentOffset.y == frame.maxY - cv.bounds.height)
+        // Animated: it gets there on the frame clock.
+        let target = layout.layoutAttributesForItem(at: IndexPath(item: 100, section: 0))!.frame.minY
+        cv.scrollToItem(at: IndexPath(item: 100, section: 0), at: .top, animated: true)
+        XCTAssert(GtkHarness.pump(timeout: 3) { cv.contentOffset.y == target })
+        XCTAssert(cv.cellForItem(at: IndexPath(item: 100, section: 0)) != nil)
+    } }
+
+    /// Many invalidations in a row cost one prepare, on the next frame.
+    func testInvalidationsCoalesceIntoOnePass() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [10])
+        let layout = FixedLayout()
+        let cv = makeCollectionView(layout, source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let before = layout.prepareCount
+        for _ in 0..<10 { layout.invalidateLayout() }
+        XCTAssert(layout.prepareCount == before, "nothing happens until the frame")
+        GtkHarness.settle(cv)
+        GtkHarness.pump(seconds: 0.1)
+        XCTAssert(layout.prepareCount == before + 1)
+    } }
+
+    /// reloadData asks the data source again and rebuilds the visible views.
+    func testReloadDataAsksAgain() { MainActor.assumeIsolated {
+        let source = GridSource(counts: [10])
+        let cv = makeCollectionView(FlowLayout(), source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        XCTAssert(cv.indexPathsForVisibleItems.count == 10)
+        source.counts = [3, 2]
+        GtkHarness.settle(cv) { cv.reloadData() }
+        XCTAssert(cv.numberOfSections == 2 && cv.numberOfItems(inSection: 1) == 2)
+        XCTAssert(cv.indexPathsForVisibleItems == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0),
+                                                 IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1)])
+        XCTAssert(cv.reuseStatistics.created == 10, "the old cells served the new items")
+    } }
+}

@@ -1,0 +1,112 @@
+import CGtk
+import CollectionLayout
+@testable import CollectionViewGtk
+
+/// A cell that remembers what it shows and how often it was reused.
+final class NumberCell: CollectionViewCell {
+    var shownPath: IndexPath?
+    var reuseCount = 0
+    nonisolated(unsafe) static var live = 0
+
+    required init() {
+        super.init()
+        NumberCell.live += 1
+    }
+    deinit { NumberCell.live -= 1 }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        reuseCount += 1
+        shownPath = nil
+    }
+}
+
+final class LabelView: ReusableView {
+    var shownPath: IndexPath?
+}
+
+/// A data source of counts, with optional headers and footers, recording what it was asked.
+@MainActor
+final class GridSource: CollectionViewDataSource, CollectionViewDelegate {
+    var counts: [Int]
+    var countQueries = 0
+    var cellQueries = 0
+    var displayed: [String] = []
+    var ended: [String] = []
+
+    init(counts: [Int]) { self.counts = counts }
+
+    func numberOfSections(in collectionView: CollectionView) -> Int {
+        countQueries += 1
+        return counts.count
+    }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        cellQueries += 1
+        let cell: NumberCell = collectionView.dequeueReusableCell(withReuseIdentifier: "n", for: indexPath)
+        cell.shownPath = indexPath
+        return cell
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
+        let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath) as! LabelView
+        view.shownPath = indexPath
+        return view
+    }
+    func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        displayed.append("\(indexPath.section).\(indexPath.item)")
+    }
+    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        ended.append("\(indexPath.section).\(indexPath.item)")
+    }
+}
+
+@MainActor
+func makeCollectionView(_ layout: CollectionViewLayout, _ source: GridSource) -> CollectionView {
+    precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
+    let cv = CollectionView(collectionViewLayout: layout)
+    cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+    cv.register(LabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: CollectionView.elementKindSectionHeader)
+    cv.register(LabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, withReuseIdentifier: CollectionView.elementKindSectionFooter)
+    cv.dataSource = source
+    cv.delegate = source
+    return cv
+}
+
+/// A layout that places fixed attributes, for checking how they reach the widgets.
+@MainActor
+final class FixedLayout: CollectionViewLayout {
+    var attributes: [LayoutAttributes] = []
+    var contentSize = Size(width: 800, height: 600)
+    var prepareCount = 0
+    override func prepare() { prepareCount += 1 }
+    override var collectionViewContentSize: Size { contentSize }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        attributes.filter { $0.frame.intersects(rect) }
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        attributes.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    }
+}
+
+/// A grid with both dimensions larger than the viewport: 60 columns by 60 rows of 100x100.
+@MainActor
+final class BigGridLayout: CollectionViewLayout {
+    let columns = 60
+    override var collectionViewContentSize: Size { Size(width: Double(columns) * 100, height: 6000) }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        let count = collectionView?.numberOfItems(inSection: 0) ?? 0
+        var result: [LayoutAttributes] = []
+        let c0 = max(0, Int(rect.minX / 100)), c1 = min(columns - 1, Int(rect.maxX / 100))
+        let r0 = max(0, Int(rect.minY / 100)), r1 = Int(rect.maxY / 100)
+        guard c0 <= c1, r0 <= r1 else { return [] }
+        for r in r0...r1 { for c in c0...c1 where r * columns + c < count {
+            if let a = layoutAttributesForItem(at: IndexPath(item: r * columns + c, section: 0)), a.frame.intersects(rect) { result.append(a) }
+        } }
+        return result
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        let a = LayoutAttributes(forCellWith: indexPath)
+        a.frame = Rect(x: Double(indexPath.item % columns) * 100, y: Double(indexPath.item / columns) * 100, width: 100, height: 100)
+        return a
+    }
+}
