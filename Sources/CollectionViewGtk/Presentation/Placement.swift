@@ -1,5 +1,6 @@
 import CGtk
 import CollectionLayout
+import Foundation
 
 /// Allocates `widget` at the attributes' frame, moved by minus the content offset, with the 3D
 /// transform applied about the frame's centre, as UIKit does.
@@ -14,12 +15,39 @@ func allocate(_ widget: WidgetPointer, _ attributes: LayoutAttributes, offset: P
     if !t.isIdentity {
         var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
         var back = graphene_point_t(x: -centre.x, y: -centre.y)
-        var matrix = graphene_matrix_t()
-        let values = t.rowMajor.map { Float($0) }
-        values.withUnsafeBufferPointer { _ = graphene_matrix_init_from_float(&matrix, $0.baseAddress) }
         transform = gsk_transform_translate(transform, &centre)
-        transform = gsk_transform_matrix(transform, &matrix)
+        transform = appendTransform(t, to: transform)
         transform = gsk_transform_translate(transform, &back)
     }
     gtk_widget_allocate(widget, width, height, -1, transform)
+}
+
+/// Appends `t` to a GSK transform chain. A 2D affine transform goes in as GSK's own steps
+/// (translate, rotate, skew, scale), which every renderer draws, the software one included;
+/// anything with depth or perspective goes in as a matrix, which needs the GL renderer.
+func appendTransform(_ t: Transform3D, to chain: OpaquePointer?) -> OpaquePointer? {
+    var chain = chain
+    let is2D = t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0
+        && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
+    let (a, b, c, d) = (t.m11, t.m12, t.m21, t.m22)
+    let sx = (a * a + b * b).squareRoot()
+    guard is2D, sx > 0 else {
+        var matrix = graphene_matrix_t()
+        let values = t.rowMajor.map { Float($0) }
+        values.withUnsafeBufferPointer { _ = graphene_matrix_init_from_float(&matrix, $0.baseAddress) }
+        return gsk_transform_matrix(chain, &matrix)
+    }
+    // Row-vector M = Scale(sx, sy) * SkewX(k / sy) * Rotate(theta), then the translation.
+    let theta = atan2(b, a)
+    let (cosT, sinT) = (cos(theta), sin(theta))
+    let k = c * cosT + d * sinT
+    let sy = -c * sinT + d * cosT
+    if t.m41 != 0 || t.m42 != 0 {
+        var move = graphene_point_t(x: Float(t.m41), y: Float(t.m42))
+        chain = gsk_transform_translate(chain, &move)
+    }
+    if theta != 0 { chain = gsk_transform_rotate(chain, Float(theta * 180 / .pi)) }
+    if k != 0 && sy != 0 { chain = gsk_transform_skew(chain, Float(atan(k / sy) * 180 / .pi), 0) }
+    if sx != 1 || sy != 1 { chain = gsk_transform_scale(chain, Float(sx), Float(sy)) }
+    return chain
 }

@@ -11,7 +11,16 @@ import Glibc
 enum GtkHarness {
     private static let ready: Bool = {
         gtk_disable_setlocale()
-        return gtk_init_check() != 0
+        guard gtk_init_check() != 0 else { return false }
+        // Visible cells, so screenshots of tests show what they check.
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, """
+            collectionview { background: white; }
+            .cell { background: #3584e4; border: 2px solid #1c1c1c; border-radius: 6px; }
+            reusableview:not(.cell):not(.content) { background: rgba(246, 211, 45, 0.5); }
+            """, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), 800)
+        return true
     }()
 
     /// True when a display is there (tests run under Xvfb).
@@ -66,6 +75,24 @@ enum GtkHarness {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Renders `widget` to a PNG in $CV_SCREENSHOT_DIR, when that is set (for looking at).
+    static func screenshot(_ widget: WidgetPointer, name: String) {
+        guard let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return }
+        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        let paintable = gtk_widget_paintable_new(widget)!
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return }
+        let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
+        var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        if let texture = gsk_renderer_render_texture(renderer, node, &area) {
+            _ = gdk_texture_save_to_png(texture, "\(dir)/\(name).png")
+            g_object_unref(raw(texture))
+        }
+        gsk_render_node_unref(node)
+        g_object_unref(raw(paintable))
     }
 
     /// Where GTK actually put a widget, in the viewport's coordinates (transform included).

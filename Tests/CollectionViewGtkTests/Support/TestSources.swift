@@ -110,3 +110,10 @@ final class BigGridLayout: CollectionViewLayout {
         return a
     }
 }
+
+/// A collection view with nothing registered, after making sure GTK is up.
+@MainActor
+func bareCollectionView(_ layout: CollectionViewLayout) -> CollectionView {
+    precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
+    return CollectionView(collectionViewLayout: layout)
+}
