@@ -19,14 +19,15 @@ let package = Package(
         // The two small GObject classes the view layer needs (a GtkScrollable viewport and a
         // stacking container): GObject boilerplate is clearer in C.
         .target(name: "CCollectionHost", dependencies: ["CGtk"]),
-        // glibc's heap statistics (mallinfo2), for the benchmark's memory figures.
-        .systemLibrary(name: "CMalloc"),
+        // The benchmark's C side: a lazy GListModel and the cells for GtkGridView and
+        // GtkFlowBox, and glibc's heap statistics.
+        .target(name: "CBenchSupport", dependencies: ["CGtk"]),
         // The layout core: geometry, index paths, attributes, layouts. No GTK, no display.
         .target(name: "CollectionLayout"),
         // The GTK view layer: the collection view widget, reusable views, reuse, animation.
         .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost"]),
         .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CMalloc"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CBenchSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
         .testTarget(name: "CollectionViewGtkTests", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
     ],

@@ -1,4 +1,4 @@
-import CMalloc
+import CBenchSupport
 import Foundation
 
 /// Monotonic time in seconds.

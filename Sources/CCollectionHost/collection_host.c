@@ -171,6 +171,54 @@ GtkWidget *cv_bin_new(GtkAccessibleRole role) {
     return g_object_new(CV_TYPE_BIN, "accessible-role", role, NULL);
 }
 
+/* ---- CvCanvas --------------------------------------------------------------------------- */
+
+struct _CvCanvas {
+    GtkWidget parent_instance;
+    void (*allocate)(void *data, int width, int height);
+    void *data;
+    GDestroyNotify destroy;
+};
+
+G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
+
+static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    CvCanvas *self = CV_CANVAS(widget);
+    if (self->allocate) self->allocate(self->data, width, height);
+}
+
+static void cv_canvas_dispose(GObject *object) {
+    CvCanvas *self = CV_CANVAS(object);
+    self->allocate = NULL;
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
+    G_OBJECT_CLASS(cv_canvas_parent_class)->dispose(object);
+}
+
+static void cv_canvas_finalize(GObject *object) {
+    CvCanvas *self = CV_CANVAS(object);
+    if (self->destroy && self->data) self->destroy(self->data);
+    G_OBJECT_CLASS(cv_canvas_parent_class)->finalize(object);
+}
+
+static void cv_canvas_class_init(CvCanvasClass *klass) {
+    G_OBJECT_CLASS(klass)->dispose = cv_canvas_dispose;
+    G_OBJECT_CLASS(klass)->finalize = cv_canvas_finalize;
+    GTK_WIDGET_CLASS(klass)->size_allocate = cv_canvas_size_allocate;
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "contents");
+}
+
+static void cv_canvas_init(CvCanvas *self) { (void)self; }
+
+GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy) {
+    CvCanvas *self = g_object_new(CV_TYPE_CANVAS, NULL);
+    self->allocate = allocate;
+    self->data = data;
+    self->destroy = destroy;
+    return GTK_WIDGET(self);
+}
+
 /* ---- helpers ---------------------------------------------------------------------------- */
 
 gulong cv_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data,

@@ -102,7 +102,7 @@ final class ElementsAndAttributesTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_opacity(c1.widget), 0.25, accuracy: 1.0 / 255, "GTK keeps opacity in 1/255 steps")
         XCTAssertNil(cv.cellForItem(at: IndexPath(item: 2, section: 0)), "hidden elements get no view")
         // zIndex 5 draws above the zIndex 0 cells: last.
-        XCTAssertEqual(gtk_widget_get_last_child(cv.viewport), c0.widget)
+        XCTAssertEqual(gtk_widget_get_last_child(cv.canvas), c0.widget)
         // The tilted cell turns about its vertical axis: narrower, same centre, with the near
         // edge taller than the far one.
         let c3 = cv.cellForItem(at: IndexPath(item: 3, section: 0))!
@@ -118,7 +118,7 @@ final class ElementsAndAttributesTests: XCTestCase {
         moved.zIndex = 9
         layout.attributes = [scaled, moved, hidden, tilted]
         GtkHarness.settle(cv) { layout.invalidateLayout() }
-        XCTAssertEqual(gtk_widget_get_last_child(cv.viewport), c1.widget, "zIndex 9 now draws last")
+        XCTAssertEqual(gtk_widget_get_last_child(cv.canvas), c1.widget, "zIndex 9 now draws last")
         XCTAssertEqual(gtk_widget_get_prev_sibling(c1.widget), c0.widget)
         XCTAssertTrue(cv.appliedLayoutAttributes(for: .cell(IndexPath(item: 0, section: 0))) === scaled,
                       "equal attributes are not re-applied")

@@ -25,6 +25,8 @@ final class ScrollingAndReuseTests: XCTestCase {
             let expected = Set(layout.layoutAttributesForElements(in: cv.preparedRect).map(\.indexPath))
             let shown = Set(cv.indexPathsForVisibleItems)
             XCTAssert(shown == expected, "round \(round) at y \(y)")
+            let inViewport = Set(layout.layoutAttributesForElements(in: cv.bounds).map(\.indexPath))
+            XCTAssert(inViewport.isSubset(of: shown), "round \(round): every item in the viewport has a cell")
             for cell in cv.visibleCells {
                 let numberCell = cell as! NumberCell
                 guard let path = numberCell.shownPath else { XCTFail("a visible cell shows nothing"); continue }
@@ -64,7 +66,7 @@ final class ScrollingAndReuseTests: XCTestCase {
         XCTAssert(source.ended.contains("0.0") && !cv.indexPathsForVisibleItems.contains(IndexPath(item: 0, section: 0)))
         // The widget tree holds the visible views only.
         var children = 0
-        var child = gtk_widget_get_first_child(cv.viewport)
+        var child = gtk_widget_get_first_child(cv.canvas)
         while let c = child { children += 1; child = gtk_widget_get_next_sibling(c) }
         XCTAssert(children == cv.reuseStatistics.visible)
     } }

@@ -34,6 +34,13 @@ G_DECLARE_FINAL_TYPE(CvBin, cv_bin, CV, BIN, GtkWidget)
 
 GtkWidget *cv_bin_new(GtkAccessibleRole role);
 
+/* The scrolled content: a widget whose children the owner places itself. Scrolling moves the
+ * canvas as a whole; `allocate` runs only when children were added or changed. */
+#define CV_TYPE_CANVAS (cv_canvas_get_type())
+G_DECLARE_FINAL_TYPE(CvCanvas, cv_canvas, CV, CANVAS, GtkWidget)
+
+GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy);
+
 /* Helpers for C macros that do not import into Swift. */
 gulong cv_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data,
                          GClosureNotify destroy);

@@ -2,40 +2,67 @@ import CGtk
 import CCollectionHost
 import CollectionLayout
 
-/// The layout pass: on every allocation (one per frame at most, after a scroll, a resize or an
-/// invalidation) the view prepares the layout, sizes the scrollable area, asks for the elements
-/// in the visible rectangle plus overscan, brings their views in or sends them back to their
-/// queues, and places every visible view.
+/// The layout pass. On every allocation of the viewport (one per frame at most) the view sizes
+/// the scrollable area and moves the canvas to the content offset. Only when the layout was
+/// invalidated, the viewport was resized, or the viewport left the prepared area does it ask
+/// the layout for the elements in the viewport plus overscan, bring their views in from the
+/// reuse queues and send the others back. Views are placed on the canvas, which GTK allocates
+/// only when views were added or changed; a plain scroll re-places none of them.
 extension CollectionView {
+    /// Half the canvas's extra room on each side; see `anchor`.
+    static let anchorMargin = 16_384.0
+
     func hostAllocated(width: Int, height: Int) {
         inLayoutPass = true
         defer { inLayoutPass = false }
         let layout = collectionViewLayout
+        let resized = Double(width) != viewportSize.width || Double(height) != viewportSize.height
         viewportSize = Size(width: Double(width), height: Double(height))
-        if bounds.size != lastPassBounds.size, layout.shouldInvalidateLayout(forBoundsChange: bounds) {
+        if resized, layout.shouldInvalidateLayout(forBoundsChange: bounds) {
             layout.invalidateLayout()
         }
         _ = counts  // the data source is asked before the layout reads the counts
+        let dirty = layout.needsPrepare
         layout.prepareIfNeeded()
         let content = layout.collectionViewContentSize
-        cv_scroll_host_configure(host, sanitize(content.width), sanitize(content.height),
-                                 Double(width), Double(height))
-        lastPassBounds = bounds
-        updateVisibleViews()
-        placeVisibleViews()
+        cv_scroll_host_configure(host, sanitize(content.width), sanitize(content.height), Double(width), Double(height))
+        let visibleRect = bounds
+        let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
+        // Re-query once the viewport is within half the overscan of the prepared area's edge:
+        // views then come in a few rows at a time instead of in one burst per overscan.
+        let comfort = preparedArea?.insetBy(dx: overscan.x / 2, dy: overscan.y / 2)
+        if dirty || resized || !(comfort?.contains(visibleRect) ?? false) {
+            preparedArea = visibleRect.insetBy(dx: -overscan.x, dy: -overscan.y)
+            updateVisibleViews(in: preparedArea!)
+        }
+        var placeNow = false
+        if anchorNeedsMove(for: visibleRect.origin) {  // the offset jumped inside this pass (clamping)
+            anchor = visibleRect.origin
+            placeNow = true
+        }
+        if drawOrderDirty { restack() }
+        let margin = Self.anchorMargin
+        var shift = graphene_point_t(x: Float(anchor.x - margin - visibleRect.minX), y: Float(anchor.y - margin - visibleRect.minY))
+        gtk_widget_allocate(canvas, Int32(2 * margin) + Int32(width), Int32(2 * margin) + Int32(height), -1,
+                            gsk_transform_translate(nil, &shift))
+        if placeNow { placeVisibleViews() }
+        lastPassBounds = visibleRect
         noteLayoutPass()
+    }
+
+    func anchorNeedsMove(for offset: Point) -> Bool {
+        abs(offset.x - anchor.x) > Self.anchorMargin / 2 || abs(offset.y - anchor.y) > Self.anchorMargin / 2
     }
 
     private func sanitize(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
 
-    /// The rectangle whose elements get views.
+    /// The rectangle whose elements get views, for the current viewport.
     var preparedRect: Rect {
-        let b = bounds
-        return b.insetBy(dx: -b.width * overscanFraction, dy: -b.height * overscanFraction)
+        preparedArea ?? bounds
     }
 
-    private func updateVisibleViews() {
-        let wanted = wantedAttributes(in: preparedRect)
+    private func updateVisibleViews(in area: Rect) {
+        let wanted = wantedAttributes(in: area)
         for key in Array(visible.keys) where wanted[key] == nil {
             removeVisibleView(for: key)
         }
@@ -45,9 +72,8 @@ extension CollectionView {
             } else if let view = makeView(for: key) {
                 visible[key] = view
                 view.elementKey = key
-                gtk_widget_set_parent(view.widget, viewport)
-                drawOrderDirty = true
                 apply(attributes, to: view)
+                insertInDrawOrder(view)
                 willDisplay(view, key)
             }
         }
@@ -55,9 +81,10 @@ extension CollectionView {
 
     /// The layout's attributes in `rect`, keyed by element, without hidden or unusable ones.
     func wantedAttributes(in rect: Rect) -> [ElementKey: LayoutAttributes] {
-        var wanted: [ElementKey: LayoutAttributes] = [:]
+        let all = collectionViewLayout.layoutAttributesForElements(in: rect)
+        var wanted: [ElementKey: LayoutAttributes] = Dictionary(minimumCapacity: all.count)
         let counts = self.counts
-        for attributes in collectionViewLayout.layoutAttributesForElements(in: rect) where !attributes.isHidden {
+        for attributes in all where !attributes.isHidden {
             let key = attributes.elementKey
             guard attributes.frame.isFinite else {
                 report(.invalidLayoutAttributes("\(key) has the frame \(attributes.frame)"))
@@ -140,50 +167,75 @@ extension CollectionView {
     /// Stores the attributes on the view and passes them to `apply(_:)` only when they changed.
     func apply(_ attributes: LayoutAttributes, to view: ReusableView) {
         if let old = view.appliedAttributes, old == attributes { return }
-        if view.appliedAttributes?.zIndex != attributes.zIndex { drawOrderDirty = true }
+        if let old = view.appliedAttributes, old.zIndex != attributes.zIndex { drawOrderDirty = true }
         if view.appliedAttributes?.alpha != attributes.alpha {
             gtk_widget_set_opacity(view.widget, attributes.alpha)
         }
+        view.drawOrder = DrawOrder(zIndex: attributes.zIndex, category: view.category)
         view.appliedAttributes = attributes
         view.apply(attributes)
     }
 
-    /// Allocates every visible view at its frame and transform, shifted by the content offset,
-    /// and restacks them by zIndex when that changed.
+    /// Allocates every visible view on the canvas. GTK calls this through the canvas's
+    /// allocation, which happens only when views were added or changed or the anchor moved.
     func placeVisibleViews() {
-        if drawOrderDirty { restack() }
-        let offset = contentOffset
+        let origin = Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin)
         for view in visible.values {
             guard let attributes = view.appliedAttributes else { continue }
-            allocate(view.widget, attributes, offset: offset)
+            view.placement.place(view.widget, attributes, origin: origin)
         }
     }
 
-    /// Child order is drawing order: lower zIndex first; cells before supplementary views before
-    /// decoration views at the same zIndex... except that decorations default to behind.
-    private func restack() {
-        drawOrderDirty = false
-        let ordered = visible.values.sorted { a, b in
-            let (za, zb) = (a.appliedAttributes?.zIndex ?? 0, b.appliedAttributes?.zIndex ?? 0)
-            if za != zb { return za < zb }
-            let (ra, rb) = (rank(a.category), rank(b.category))
-            if ra != rb { return ra < rb }
-            return (a.elementKey?.indexPath ?? []) < (b.elementKey?.indexPath ?? [])
+    // MARK: Drawing order
+
+    /// Child order is drawing order: lower zIndex first; at the same zIndex decoration views,
+    /// then cells, then supplementary views. A new view goes straight to its place (nearly
+    /// always the end); only a changed zIndex sorts everything again.
+    private func insertInDrawOrder(_ view: ReusableView) {
+        let order = view.drawOrder
+        if let last = gtk_widget_get_last_child(canvas), let lastView = viewForWidget(last), lastView.drawOrder > order {
+            var child = gtk_widget_get_first_child(canvas)
+            while let c = child, let v = viewForWidget(c), v.drawOrder <= order { child = gtk_widget_get_next_sibling(c) }
+            gtk_widget_insert_before(view.widget, canvas, child)
+        } else {
+            gtk_widget_set_parent(view.widget, canvas)
         }
+    }
+
+    private func viewForWidget(_ widget: WidgetPointer) -> ReusableView? {
+        ReusableView.view(for: widget)
+    }
+
+    func restack() {
+        drawOrderDirty = false
+        let ordered = visible.values.sorted { $0.drawOrder < $1.drawOrder }
         var previous: WidgetPointer? = nil
         for view in ordered {
-            if gtk_widget_get_prev_sibling(view.widget) != previous || (previous == nil && gtk_widget_get_first_child(viewport) != view.widget) {
-                gtk_widget_insert_after(view.widget, viewport, previous)
+            if gtk_widget_get_prev_sibling(view.widget) != previous {
+                gtk_widget_insert_after(view.widget, canvas, previous)
             }
             previous = view.widget
         }
     }
+}
 
-    private func rank(_ category: ElementCategory) -> Int {
-        switch category {
+/// Where a view draws: by zIndex, then decoration below cells below supplementary views.
+struct DrawOrder: Comparable {
+    var zIndex = 0
+    var rank = 1
+
+    init() {}
+
+    init(zIndex: Int, category: ElementCategory) {
+        self.zIndex = zIndex
+        rank = switch category {
         case .decorationView: 0
         case .cell: 1
         case .supplementaryView: 2
         }
+    }
+
+    static func < (a: DrawOrder, b: DrawOrder) -> Bool {
+        a.zIndex != b.zIndex ? a.zIndex < b.zIndex : a.rank < b.rank
     }
 }

@@ -2,10 +2,41 @@ import CGtk
 import CollectionLayout
 import Foundation
 
-/// Allocates `widget` at the attributes' frame, moved by minus the content offset, with the 3D
-/// transform applied about the frame's centre, as UIKit does.
+/// A view's last allocation. GTK makes the canvas re-place every child whenever it adds one, so
+/// a view whose attributes and canvas origin are unchanged hands GTK the same GskTransform again:
+/// no arithmetic, no new transform, and GTK's own comparison is a pointer check.
+final class Placement {
+    private var attributes: LayoutAttributes?
+    private var origin = Point.zero
+    private var size: (Int32, Int32) = (0, 0)
+    private var transform: OpaquePointer?
+
+    @MainActor
+    func place(_ widget: WidgetPointer, _ attributes: LayoutAttributes, origin: Point) {
+        if self.attributes !== attributes || self.origin != origin || transform == nil {
+            if let transform { gsk_transform_unref(transform) }
+            (size, transform) = placement(attributes, offset: origin)
+            self.attributes = attributes
+            self.origin = origin
+        }
+        gtk_widget_allocate(widget, size.0, size.1, -1, gsk_transform_ref(transform))
+    }
+
+    deinit {
+        if let transform { gsk_transform_unref(transform) }
+    }
+}
+
+/// Allocates `widget` at the attributes' frame, moved by minus `offset`, with the 3D transform
+/// applied about the frame's centre, as UIKit does.
 @MainActor
 func allocate(_ widget: WidgetPointer, _ attributes: LayoutAttributes, offset: Point) {
+    let (size, transform) = placement(attributes, offset: offset)
+    gtk_widget_allocate(widget, size.0, size.1, -1, transform)
+}
+
+/// The size and transform that put `attributes` on screen, shifted by minus `offset`.
+func placement(_ attributes: LayoutAttributes, offset: Point) -> ((Int32, Int32), OpaquePointer?) {
     let frame = attributes.frame
     let width = max(0, Int32(frame.width.rounded())), height = max(0, Int32(frame.height.rounded()))
     // Subtracting in Double keeps precision far down a ten-million-item list.
@@ -19,7 +50,7 @@ func allocate(_ widget: WidgetPointer, _ attributes: LayoutAttributes, offset: P
         transform = appendTransform(t, to: transform)
         transform = gsk_transform_translate(transform, &back)
     }
-    gtk_widget_allocate(widget, width, height, -1, transform)
+    return ((width, height), transform)
 }
 
 /// Appends `t` to a GSK transform chain. A 2D affine transform goes in as GSK's own steps

@@ -6,10 +6,14 @@ import CollectionLayout
 /// background view, and a selected background view shown while the cell is highlighted or
 /// selected. The view changes nothing else about a cell's look; the GTK state flags
 /// (`:selected`, `:active`) let CSS style the rest.
+///
+/// The content view is the cell's own widget: it stacks its children at full size, and the
+/// background layers are kept as its first children, so they draw below the content. That
+/// saves a widget per cell, which counts when hundreds are on screen.
 @MainActor
 open class CollectionViewCell: ReusableView {
     /// Put the item's widgets here (`gtk_widget_set_parent(child, cell.contentView)`).
-    public let contentView: WidgetPointer
+    public var contentView: WidgetPointer { widget }
 
     /// Drawn below everything else.
     public var backgroundView: WidgetPointer? {
@@ -47,14 +51,10 @@ open class CollectionViewCell: ReusableView {
     }
 
     open override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
-    open override var templateContainer: WidgetPointer { contentView }
 
     public required init() {
-        contentView = cv_bin_new(GTK_ACCESSIBLE_ROLE_GROUP)
         super.init()
         gtk_widget_add_css_class(widget, "cell")
-        gtk_widget_add_css_class(contentView, "content")
-        gtk_widget_set_parent(contentView, widget)
     }
 
     open override func prepareForReuse() {

@@ -26,6 +26,8 @@ open class ReusableView {
     var appliedAttributes: LayoutAttributes?
     var category: ElementCategory = .supplementaryView
     var queueKey: ReuseQueueKey?
+    var drawOrder = DrawOrder()
+    let placement = Placement()
 
     /// The accessible role of the root widget.
     open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GROUP }
@@ -35,6 +37,21 @@ open class ReusableView {
         widget = root
         widgetRef = ObjectRef(sinking: raw(root))
         gtk_widget_add_css_class(root, "reusable-view")
+        g_object_set_qdata(raw(root).assumingMemoryBound(to: GObject.self), Self.ownerQuark, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Widgets point back to their views (unretained: the view owns the widget, not the other
+    /// way round, and clears the pointer when it goes).
+    nonisolated static let ownerQuark = g_quark_from_static_string("cv-reusable-view")
+
+    /// The view whose root widget is `widget`.
+    static func view(for widget: WidgetPointer) -> ReusableView? {
+        guard let p = g_object_get_qdata(raw(widget).assumingMemoryBound(to: GObject.self), ownerQuark) else { return nil }
+        return Unmanaged<ReusableView>.fromOpaque(p).takeUnretainedValue()
+    }
+
+    deinit {
+        g_object_set_qdata(widgetRef.pointer.assumingMemoryBound(to: GObject.self), Self.ownerQuark, nil)
     }
 
     /// Resets the view before the collection view hands it out again. Call `super`.

@@ -15,8 +15,11 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     /// The widget to put in a window: a GtkScrolledWindow holding the viewport.
     public let widget: WidgetPointer
-    /// The scrollable viewport inside `widget`, whose children are the visible views.
+    /// The scrollable viewport inside `widget`.
     public let viewport: WidgetPointer
+    /// The viewport's one child, whose children are the visible views. Scrolling moves it as a
+    /// whole, so a scrolled frame re-places no view.
+    package let canvas: WidgetPointer
     private let widgetRef: ObjectRef
     let host: OpaquePointer  // CvScrollHost
 
@@ -48,7 +51,14 @@ public final class CollectionView: CollectionViewLayoutHost {
     var viewportSize = Size.zero
     var lastPassBounds = Rect.zero
     var inLayoutPass = false
-    var drawOrderDirty = true
+    var drawOrderDirty = false
+    /// The content rectangle the visible views were made for (the viewport plus overscan); while
+    /// the viewport stays inside it and nothing was invalidated, a scroll only moves the canvas.
+    var preparedArea: Rect?
+    /// The content point drawn at the canvas's (anchorMargin, anchorMargin). Children are
+    /// placed relative to it so their coordinates stay small (GTK keeps floats) however far down
+    /// the content is; it follows the offset when the offset drifts half a margin away.
+    var anchor = Point.zero
     var scrollAnimation: ScrollAnimation?
     /// Layout passes run so far: tests wait on it.
     package private(set) var layoutPassCount = 0
@@ -78,6 +88,15 @@ public final class CollectionView: CollectionViewLayoutHost {
         }!
         viewport = hostWidget
         host = OpaquePointer(hostWidget)
+        let canvasBox = Unmanaged.passRetained(WeakBox<CollectionView>()).toOpaque()
+        canvas = cv_canvas_new({ data, _, _ in
+            MainActor.assumeIsolated {
+                Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.placeVisibleViews()
+            }
+        }, canvasBox) { data in
+            Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
+        }
+        gtk_widget_set_parent(canvas, hostWidget)
         let scrolled = gtk_scrolled_window_new()!
         widget = scrolled
         widgetRef = ObjectRef(sinking: raw(scrolled))
@@ -85,6 +104,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(box).takeUnretainedValue().value = self
+        Unmanaged<WeakBox<CollectionView>>.fromOpaque(canvasBox).takeUnretainedValue().value = self
         layout.collectionView = self
     }
 
@@ -126,7 +146,8 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
         // GTK runs one allocation per frame however often it is queued: that is the coalescing.
-        if !inLayoutPass { gtk_widget_queue_allocate(viewport) }
+        // The canvas is queued too, because every view may move.
+        if !inLayoutPass { gtk_widget_queue_allocate(canvas) }
     }
 
     // MARK: Layout
@@ -155,6 +176,10 @@ public final class CollectionView: CollectionViewLayoutHost {
         let newBounds = bounds
         if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
             collectionViewLayout.invalidateLayout()
+        }
+        if anchorNeedsMove(for: newBounds.origin) {
+            anchor = newBounds.origin
+            gtk_widget_queue_allocate(canvas)
         }
     }
 

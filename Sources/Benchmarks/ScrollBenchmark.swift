@@ -1,0 +1,149 @@
+import CBenchSupport
+import CGtk
+import CollectionLayout
+import CollectionViewGtk
+import Foundation
+
+/// Scrolling our collection view, GtkGridView and GtkFlowBox side by side: the same 1000x800
+/// window, the same cell widget (a 111x40 label), nine columns, the same scroll speed. Each case
+/// runs in a process of its own so its memory figures are its own.
+@MainActor
+enum ScrollBenchmark {
+    static let columns: UInt32 = 9
+    static let cellWidth: Int32 = 111, cellHeight: Int32 = 40
+    static let pixelsPerFrame = 30.0
+    static let warmupFrames = 20
+
+    // MARK: The driver
+
+    static func runAll(quick: Bool) {
+        let frames = quick ? 120 : 300
+        var cases: [(String, Int)] = []
+        let counts = quick ? [1_000, 1_000_000] : [1_000, 100_000, 1_000_000]
+        for n in counts { cases.append(("collectionview", n)); cases.append(("gridview", n)) }
+        cases.append(("collectionview", 10_000_000))
+        for n in (quick ? [1_000] : [1_000, 10_000]) { cases.append(("flowbox", n)) }
+        print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
+        print("CPU per frame is process CPU time between frame-clock ticks (layout, snapshot and drawing), after \(warmupFrames) warm-up frames.\n")
+        var rows: [[String]] = []
+        for (kind, count) in cases {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = ["scroll-case", kind, String(count), String(frames)]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            do { try process.run() } catch { print("could not run \(kind) \(count): \(error)"); continue }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("RESULT ") }
+            guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 8 else {
+                rows.append([label(kind), formatCount(count), "failed", "", "", "", "", ""])
+                continue
+            }
+            rows.append([label(kind), formatCount(count)] + fields[2...].map { $0 })
+        }
+        printTable(["widget", "items", "first frame", "CPU/frame med", "CPU/frame p99", "frames", "widgets", "memory"], rows)
+    }
+
+    static func label(_ kind: String) -> String {
+        switch kind {
+        case "collectionview": "CollectionView"
+        case "gridview": "GtkGridView"
+        default: "GtkFlowBox"
+        }
+    }
+
+    // MARK: One case, in its own process
+
+    final class Source: CollectionViewDataSource {
+        let count: Int
+        init(count: Int) { self.count = count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            let cell: LabelCell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath)
+            cv_bench_cell_set_number(cell.label, UInt32(indexPath.item))
+            return cell
+        }
+    }
+
+    final class LabelCell: CollectionViewCell {
+        let label: WidgetPointer
+        required init() {
+            label = cv_bench_cell_new(ScrollBenchmark.cellWidth, ScrollBenchmark.cellHeight)
+            super.init()
+            gtk_widget_set_parent(label, contentView)
+        }
+    }
+
+    static func runCase(kind: String, count: Int, frames: Int) {
+        gtk_init()
+        let baseline = residentBytes()
+        let start = now()
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 800)
+        var keepAlive: [AnyObject] = []
+        let scrolled: WidgetPointer
+        switch kind {
+        case "collectionview":
+            let layout = FlowLayout()
+            layout.itemSize = Size(width: Double(cellWidth), height: Double(cellHeight))
+            layout.minimumLineSpacing = 0
+            layout.minimumInteritemSpacing = 0
+            let cv = CollectionView(collectionViewLayout: layout)
+            cv.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+            let source = Source(count: count)
+            cv.dataSource = source
+            keepAlive = [cv, source]
+            scrolled = cv.widget
+        case "gridview":
+            scrolled = gtk_scrolled_window_new()
+            gtk_scrolled_window_set_child(scrolled.opaque,
+                cv_bench_grid_view_new(cv_bench_count_model_new(UInt32(count)), columns, cellWidth, cellHeight))
+        default:
+            scrolled = gtk_scrolled_window_new()
+            gtk_scrolled_window_set_child(scrolled.opaque, cv_bench_flow_box_new(UInt32(count), columns, cellWidth, cellHeight))
+        }
+        withExtendedLifetime(keepAlive) {
+            measure(window: window, scrolled: scrolled, kind: kind, count: count, frames: frames, start: start, baseline: baseline)
+        }
+    }
+
+    private static func measure(window: WidgetPointer, scrolled: WidgetPointer, kind: String, count: Int, frames: Int,
+                                start: Double, baseline: Int) {
+        gtk_window_set_child(window.as(GtkWindow.self), scrolled)
+        gtk_window_present(window.as(GtkWindow.self))
+
+        var firstFrame: Double?
+        let clock = gtk_widget_get_frame_clock(window)!
+        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            if firstFrame == nil { firstFrame = now() }
+        }
+        while firstFrame == nil { g_main_context_iteration(nil, 1) }
+
+        let vadjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
+        var direction = 1.0
+        var lastCPU: Double?
+        var perFrame: [Double] = []
+        var ticks = 0
+        var done = false
+        Tick.add(window) { _ in
+            let cpu = cpuTime()
+            if let lastCPU, ticks > warmupFrames { perFrame.append(cpu - lastCPU) }
+            lastCPU = cpu
+            ticks += 1
+            let upper = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
+            var value = gtk_adjustment_get_value(vadjustment) + direction * pixelsPerFrame
+            if value >= upper || value <= 0 { direction = -direction; value = max(0, min(upper, value)) }
+            gtk_adjustment_set_value(vadjustment, value)
+            if perFrame.count >= frames { done = true; return false }
+            return true
+        }
+        while !done { g_main_context_iteration(nil, 1) }
+        let widgets = cv_bench_count_widgets(scrolled)
+        let memory = Double(residentBytes() - baseline) / 1_048_576
+        print("RESULT \(kind) \(count) \(formatDuration(firstFrame! - start).replacingOccurrences(of: " ", with: "")) "
+              + "\(formatDuration(median(perFrame)).replacingOccurrences(of: " ", with: "")) "
+              + "\(formatDuration(percentile(perFrame, 0.99)).replacingOccurrences(of: " ", with: "")) "
+              + "\(perFrame.count) \(widgets) \(String(format: "%.1fMB", memory))")
+    }
+}

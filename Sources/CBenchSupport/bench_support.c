@@ -1,0 +1,105 @@
+#include "bench_support.h"
+
+/* ---- the lazy count model ---- */
+
+#define CV_TYPE_BENCH_COUNT_MODEL (cv_bench_count_model_get_type())
+G_DECLARE_FINAL_TYPE(CvBenchCountModel, cv_bench_count_model, CV, BENCH_COUNT_MODEL, GObject)
+
+struct _CvBenchCountModel {
+    GObject parent_instance;
+    guint n;
+};
+
+static GType model_get_item_type(GListModel *model) { (void)model; return GTK_TYPE_STRING_OBJECT; }
+static guint model_get_n_items(GListModel *model) { return CV_BENCH_COUNT_MODEL(model)->n; }
+static gpointer model_get_item(GListModel *model, guint position) {
+    if (position >= CV_BENCH_COUNT_MODEL(model)->n) return NULL;
+    char text[32];
+    g_snprintf(text, sizeof text, "Item %u", position);
+    return gtk_string_object_new(text);
+}
+
+static void model_iface_init(GListModelInterface *iface) {
+    iface->get_item_type = model_get_item_type;
+    iface->get_n_items = model_get_n_items;
+    iface->get_item = model_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(CvBenchCountModel, cv_bench_count_model, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, model_iface_init))
+
+static void cv_bench_count_model_class_init(CvBenchCountModelClass *klass) { (void)klass; }
+static void cv_bench_count_model_init(CvBenchCountModel *self) { (void)self; }
+
+GListModel *cv_bench_count_model_new(guint n) {
+    CvBenchCountModel *model = g_object_new(CV_TYPE_BENCH_COUNT_MODEL, NULL);
+    model->n = n;
+    return G_LIST_MODEL(model);
+}
+
+/* ---- the cell ---- */
+
+GtkWidget *cv_bench_cell_new(int width, int height) {
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_widget_set_size_request(label, width, height);
+    return label;
+}
+
+void cv_bench_cell_set_number(GtkWidget *cell, guint number) {
+    char text[32];
+    g_snprintf(text, sizeof text, "Item %u", number);
+    gtk_label_set_text(GTK_LABEL(cell), text);
+}
+
+/* ---- GtkGridView ---- */
+
+typedef struct { int width, height; } CellSize;
+
+static void grid_setup(GtkSignalListItemFactory *factory, GtkListItem *item, CellSize *size) {
+    (void)factory;
+    gtk_list_item_set_child(item, cv_bench_cell_new(size->width, size->height));
+}
+
+static void grid_bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory; (void)data;
+    GtkStringObject *string = gtk_list_item_get_item(item);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(string));
+}
+
+GtkWidget *cv_bench_grid_view_new(GListModel *model, guint columns, int cell_width, int cell_height) {
+    CellSize *size = g_new(CellSize, 1);
+    size->width = cell_width;
+    size->height = cell_height;
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect_data(factory, "setup", G_CALLBACK(grid_setup), size, (GClosureNotify)g_free, 0);
+    g_signal_connect(factory, "bind", G_CALLBACK(grid_bind), NULL);
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(model));
+    GtkWidget *grid = gtk_grid_view_new(selection, factory);
+    gtk_grid_view_set_min_columns(GTK_GRID_VIEW(grid), columns);
+    gtk_grid_view_set_max_columns(GTK_GRID_VIEW(grid), columns);
+    return grid;
+}
+
+/* ---- GtkFlowBox ---- */
+
+GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cell_height) {
+    GtkWidget *box = gtk_flow_box_new();
+    gtk_flow_box_set_min_children_per_line(GTK_FLOW_BOX(box), columns);
+    gtk_flow_box_set_max_children_per_line(GTK_FLOW_BOX(box), columns);
+    gtk_flow_box_set_homogeneous(GTK_FLOW_BOX(box), TRUE);
+    gtk_flow_box_set_selection_mode(GTK_FLOW_BOX(box), GTK_SELECTION_NONE);
+    gtk_widget_set_valign(box, GTK_ALIGN_START);
+    for (guint i = 0; i < n; i++) {
+        GtkWidget *cell = cv_bench_cell_new(cell_width, cell_height);
+        cv_bench_cell_set_number(cell, i);
+        gtk_flow_box_append(GTK_FLOW_BOX(box), cell);
+    }
+    return box;
+}
+
+guint cv_bench_count_widgets(GtkWidget *widget) {
+    guint n = 1;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c))
+        n += cv_bench_count_widgets(c);
+    return n;
+}

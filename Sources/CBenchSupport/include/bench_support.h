@@ -1,0 +1,25 @@
+#pragma once
+#include <gtk/gtk.h>
+#include <malloc.h>
+
+G_BEGIN_DECLS
+
+/* A GListModel of `n` GtkStringObjects made on demand ("Item 0", "Item 1"...), so a model of
+ * ten million costs nothing until items are asked for: GtkGridView gets the same lazy data
+ * our collection view gets from its data source. */
+GListModel *cv_bench_count_model_new(guint n);
+
+/* The one cell widget every contender shows: a label of a fixed size. */
+GtkWidget *cv_bench_cell_new(int width, int height);
+void cv_bench_cell_set_number(GtkWidget *cell, guint number);
+
+/* GtkGridView over the model with `columns` columns of cv_bench_cell widgets. */
+GtkWidget *cv_bench_grid_view_new(GListModel *model, guint columns, int cell_width, int cell_height);
+
+/* GtkFlowBox holding `n` cv_bench_cell widgets, `columns` per line. */
+GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cell_height);
+
+/* Every widget in the subtree under `widget`, itself included. */
+guint cv_bench_count_widgets(GtkWidget *widget);
+
+G_END_DECLS
