@@ -22,6 +22,9 @@ final class ScrollingAndReuseTests: XCTestCase {
             let y = Double.random(in: 0...(content.height - cv.bounds.height), using: &rng).rounded()
             GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: y) }
             XCTAssert(cv.contentOffset.y == y)
+            let inView = Set(layout.layoutAttributesForElements(in: cv.bounds).map(\.indexPath))
+            XCTAssert(inView.isSubset(of: Set(cv.indexPathsForVisibleItems)), "round \(round): the viewport is filled in the first pass")
+            GtkHarness.pump { !cv.hasPendingViews }  // the overscan fills over the next frames
             let expected = Set(layout.layoutAttributesForElements(in: cv.preparedRect).map(\.indexPath))
             let shown = Set(cv.indexPathsForVisibleItems)
             XCTAssert(shown == expected, "round \(round) at y \(y)")
@@ -64,11 +67,16 @@ final class ScrollingAndReuseTests: XCTestCase {
         XCTAssert(reused.allSatisfy { ($0 as! NumberCell).shownPath != nil }, "reconfigured after the reset")
         XCTAssert(source.ended.count == source.displayed.count - cv.indexPathsForVisibleItems.count)
         XCTAssert(source.ended.contains("0.0") && !cv.indexPathsForVisibleItems.contains(IndexPath(item: 0, section: 0)))
-        // The widget tree holds the visible views only.
-        var children = 0
+        // Only the visible views are shown; queued ones are hidden (unmapped, not drawn).
+        var shown = 0, hidden = 0
         var child = gtk_widget_get_first_child(cv.canvas)
-        while let c = child { children += 1; child = gtk_widget_get_next_sibling(c) }
-        XCTAssert(children == cv.reuseStatistics.visible)
+        while let c = child {
+            if gtk_widget_get_child_visible(c) != 0 { shown += 1; XCTAssert(gtk_widget_get_mapped(c) != 0) }
+            else { hidden += 1; XCTAssert(gtk_widget_get_mapped(c) == 0) }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        XCTAssertEqual(shown, cv.reuseStatistics.visible)
+        XCTAssertEqual(hidden, cv.reuseStatistics.queued)
     } }
 
     /// Ten million items: the same views, the same per-scroll work.

@@ -33,7 +33,9 @@ extension CollectionView {
         let comfort = preparedArea?.insetBy(dx: overscan.x / 2, dy: overscan.y / 2)
         if dirty || resized || !(comfort?.contains(visibleRect) ?? false) {
             preparedArea = visibleRect.insetBy(dx: -overscan.x, dy: -overscan.y)
-            updateVisibleViews(in: preparedArea!)
+            updateVisibleViews(in: preparedArea!, visibleRect: visibleRect)
+        } else if !pendingViews.isEmpty {
+            fillPendingViews(visibleRect: visibleRect)
         }
         var placeNow = false
         if anchorNeedsMove(for: visibleRect.origin) {  // the offset jumped inside this pass (clamping)
@@ -45,7 +47,16 @@ extension CollectionView {
         var shift = graphene_point_t(x: Float(anchor.x - margin - visibleRect.minX), y: Float(anchor.y - margin - visibleRect.minY))
         gtk_widget_allocate(canvas, Int32(2 * margin) + Int32(width), Int32(2 * margin) + Int32(height), -1,
                             gsk_transform_translate(nil, &shift))
-        if placeNow { placeVisibleViews() }
+        if placeNow {
+            placeVisibleViews()
+        } else {
+            // Only the views that came in or changed this pass move; the rest keep their place.
+            let origin = canvasOrigin
+            for view in viewsToPlace where view.elementKey != nil {
+                if let attributes = view.appliedAttributes { view.placement.place(view.widget, attributes, origin: origin) }
+            }
+        }
+        viewsToPlace.removeAll(keepingCapacity: true)
         lastPassBounds = visibleRect
         noteLayoutPass()
     }
@@ -61,22 +72,77 @@ extension CollectionView {
         preparedArea ?? bounds
     }
 
-    private func updateVisibleViews(in area: Rect) {
+    /// Brings the views for `area` in line with the layout. Elements in the viewport get their
+    /// views now; those only in the overscan wait in `pendingViews`, nearest first, and come in a
+    /// few per frame, so the cost of new views is spread over frames as the viewport moves.
+    private func updateVisibleViews(in area: Rect, visibleRect: Rect) {
         let wanted = wantedAttributes(in: area)
         for key in Array(visible.keys) where wanted[key] == nil {
             removeVisibleView(for: key)
         }
+        var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
         for (key, attributes) in wanted {
             if let view = visible[key] {
                 apply(attributes, to: view)
-            } else if let view = makeView(for: key) {
-                visible[key] = view
-                view.elementKey = key
-                apply(attributes, to: view)
-                insertInDrawOrder(view)
-                willDisplay(view, key)
+            } else {
+                pending.append((key, attributes))
             }
         }
+        let centre = visibleRect.center
+        pendingViews = pending.sorted { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
+        fillPendingViews(visibleRect: visibleRect)
+    }
+
+    /// Makes views for pending elements: every one now in the viewport, and a few more.
+    func fillPendingViews(visibleRect: Rect) {
+        var budget = Self.offscreenViewsPerFrame
+        var index = pendingViews.count - 1
+        while index >= 0 {
+            let (key, attributes) = pendingViews[index]
+            let onScreen = attributes.frame.intersects(visibleRect)
+            if onScreen || budget > 0 {
+                if !onScreen { budget -= 1 }
+                pendingViews.remove(at: index)
+                showView(for: key, attributes)
+            }
+            index -= 1
+            if budget == 0, index >= 0, !pendingViews[index].attributes.frame.intersects(visibleRect) {
+                // The rest is sorted farther out; only on-screen ones could still be due.
+                index = pendingViews.lastIndex { $0.attributes.frame.intersects(visibleRect) } ?? -1
+            }
+        }
+        if !pendingViews.isEmpty { scheduleFill() }
+    }
+
+    /// Asks for a pass on the next frame (not this one: queuing an allocation inside the pass
+    /// would make GTK lay out again at once and undo the spreading).
+    private func scheduleFill() {
+        guard !fillScheduled else { return }
+        fillScheduled = true
+        Tick.add(viewport) { [weak self] _ in
+            guard let self else { return false }
+            self.fillScheduled = false
+            if !self.pendingViews.isEmpty { gtk_widget_queue_allocate(self.viewport) }
+            return false
+        }
+    }
+
+    /// How many views outside the viewport a frame makes: about a line of a dense grid.
+    static let offscreenViewsPerFrame = 12
+
+    private func showView(for key: ElementKey, _ attributes: LayoutAttributes) {
+        guard visible[key] == nil, let view = makeView(for: key) else { return }
+        visible[key] = view
+        view.elementKey = key
+        apply(attributes, to: view)
+        insertInDrawOrder(view)
+        willDisplay(view, key)
+    }
+
+    private func distance(_ frame: Rect, _ point: Point) -> Double {
+        let dx = max(frame.minX - point.x, 0, point.x - frame.maxX)
+        let dy = max(frame.minY - point.y, 0, point.y - frame.maxY)
+        return dx * dx + dy * dy
     }
 
     /// The layout's attributes in `rect`, keyed by element, without hidden or unusable ones.
@@ -136,10 +202,13 @@ extension CollectionView {
         }
     }
 
-    /// Takes a view out of the widget tree and queues it.
+    /// Hides a view and queues it. It stays a child of the canvas, unmapped (never measured,
+    /// allocated, drawn or picked), because taking it out of the tree and back costs GTK a CSS
+    /// restyle and accessibility setup each time: measured at a third of a scrolled frame.
+    /// GtkGridView keeps its recycled widgets parented for the same reason.
     func removeVisibleView(for key: ElementKey) {
         guard let view = visible.removeValue(forKey: key) else { return }
-        gtk_widget_unparent(view.widget)
+        gtk_widget_set_child_visible(view.widget, 0)
         view.elementKey = nil
         view.appliedAttributes = nil
         didEndDisplaying(view, key)
@@ -174,12 +243,16 @@ extension CollectionView {
         view.drawOrder = DrawOrder(zIndex: attributes.zIndex, category: view.category)
         view.appliedAttributes = attributes
         view.apply(attributes)
+        viewsToPlace.append(view)
     }
 
-    /// Allocates every visible view on the canvas. GTK calls this through the canvas's
-    /// allocation, which happens only when views were added or changed or the anchor moved.
+    /// The content point at the canvas's origin.
+    var canvasOrigin: Point { Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin) }
+
+    /// Allocates every visible view on the canvas: when GTK allocates the canvas (a child was
+    /// added or resized itself) and when the anchor moved.
     func placeVisibleViews() {
-        let origin = Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin)
+        let origin = canvasOrigin
         for view in visible.values {
             guard let attributes = view.appliedAttributes else { continue }
             view.placement.place(view.widget, attributes, origin: origin)
@@ -189,17 +262,34 @@ extension CollectionView {
     // MARK: Drawing order
 
     /// Child order is drawing order: lower zIndex first; at the same zIndex decoration views,
-    /// then cells, then supplementary views. A new view goes straight to its place (nearly
-    /// always the end); only a changed zIndex sorts everything again.
+    /// then cells, then supplementary views. A view goes straight to its place: a new one is
+    /// appended, a reused one stays where it was, and either moves only when it is out of order
+    /// with its shown neighbours (hidden children do not draw, so they do not count). Only a
+    /// changed zIndex sorts everything again.
     private func insertInDrawOrder(_ view: ReusableView) {
-        let order = view.drawOrder
-        if let last = gtk_widget_get_last_child(canvas), let lastView = viewForWidget(last), lastView.drawOrder > order {
-            var child = gtk_widget_get_first_child(canvas)
-            while let c = child, let v = viewForWidget(c), v.drawOrder <= order { child = gtk_widget_get_next_sibling(c) }
-            gtk_widget_insert_before(view.widget, canvas, child)
-        } else {
+        if gtk_widget_get_parent(view.widget) != canvas {
             gtk_widget_set_parent(view.widget, canvas)
         }
+        gtk_widget_set_child_visible(view.widget, 1)
+        let order = view.drawOrder
+        let previous = shownSibling(of: view.widget, forward: false), next = shownSibling(of: view.widget, forward: true)
+        if (previous.map { $0.drawOrder <= order } ?? true) && (next.map { order <= $0.drawOrder } ?? true) { return }
+        // Out of order: after the last shown view that draws at or below it.
+        var child = gtk_widget_get_last_child(canvas)
+        while let c = child {
+            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = viewForWidget(c), v.drawOrder <= order { break }
+            child = gtk_widget_get_prev_sibling(c)
+        }
+        gtk_widget_insert_after(view.widget, canvas, child)
+    }
+
+    private func shownSibling(of widget: WidgetPointer, forward: Bool) -> ReusableView? {
+        var child = forward ? gtk_widget_get_next_sibling(widget) : gtk_widget_get_prev_sibling(widget)
+        while let c = child {
+            if gtk_widget_get_child_visible(c) != 0, let v = viewForWidget(c) { return v }
+            child = forward ? gtk_widget_get_next_sibling(c) : gtk_widget_get_prev_sibling(c)
+        }
+        return nil
     }
 
     private func viewForWidget(_ widget: WidgetPointer) -> ReusableView? {

@@ -55,6 +55,13 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// The content rectangle the visible views were made for (the viewport plus overscan); while
     /// the viewport stays inside it and nothing was invalidated, a scroll only moves the canvas.
     var preparedArea: Rect?
+    /// Elements of the prepared area still waiting for a view, farthest from the viewport first.
+    var pendingViews: [(key: ElementKey, attributes: LayoutAttributes)] = []
+    /// True while some elements of the prepared area have no view yet (they are offscreen).
+    package var hasPendingViews: Bool { !pendingViews.isEmpty }
+    var fillScheduled = false
+    /// Views that came in or changed in the current pass: the pass places them itself.
+    var viewsToPlace: [ReusableView] = []
     /// The content point drawn at the canvas's (anchorMargin, anchorMargin). Children are
     /// placed relative to it so their coordinates stay small (GTK keeps floats) however far down
     /// the content is; it follows the offset when the offset drifts half a margin away.
@@ -114,6 +121,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// frame. Views go back to their queues.
     public func reloadData() {
         sectionCounts = nil
+        pendingViews.removeAll()
         for key in Array(visible.keys) { removeVisibleView(for: key) }
         collectionViewLayout.invalidateLayout()
     }
@@ -146,8 +154,7 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
         // GTK runs one allocation per frame however often it is queued: that is the coalescing.
-        // The canvas is queued too, because every view may move.
-        if !inLayoutPass { gtk_widget_queue_allocate(canvas) }
+        if !inLayoutPass { gtk_widget_queue_allocate(viewport) }
     }
 
     // MARK: Layout
