@@ -73,6 +73,18 @@ public enum Signal {
         return CollectionViewGtk.connect(instance, "scroll", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// GtkEventControllerKey "key-pressed": (keyval, keycode, modifiers) -> handled.
+    @discardableResult
+    public static func connectKey(_ instance: UnsafeMutableRawPointer,
+                                  _ f: @escaping @MainActor (UInt32, UInt32, GdkModifierType) -> Bool) -> gulong {
+        typealias F = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+        let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
+            let f: F = unbox(data)
+            return MainActor.assumeIsolated { f(keyval, keycode, state) } ? 1 : 0
+        }
+        return CollectionViewGtk.connect(instance, "key-pressed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// A handler with one double: GtkGestureZoom "scale-changed".
     @discardableResult
     public static func connectValue(_ instance: UnsafeMutableRawPointer, _ signal: String,

@@ -134,6 +134,7 @@ extension CollectionView {
         guard visible[key] == nil, let view = makeView(for: key) else { return }
         visible[key] = view
         view.elementKey = key
+        if let cell = view as? CollectionViewCell { applySelectionState(to: cell, at: key.indexPath) }
         apply(attributes, to: view)
         insertInDrawOrder(view)
         willDisplay(view, key)

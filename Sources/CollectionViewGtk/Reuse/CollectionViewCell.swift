@@ -45,6 +45,16 @@ open class CollectionViewCell: ReusableView {
         }
     }
 
+    /// True while the cell has the keyboard focus of its collection view: it then shows a focus
+    /// ring (`:focus-visible`).
+    public internal(set) var isFocused = false {
+        didSet {
+            guard isFocused != oldValue else { return }
+            setState(GTK_STATE_FLAG_FOCUSED, isFocused)
+            setState(GTK_STATE_FLAG_FOCUS_VISIBLE, isFocused)
+        }
+    }
+
     /// The name assistive technologies read for this cell.
     public var accessibilityLabel: String? {
         didSet { cv_accessible_set_label(widget, accessibilityLabel ?? "") }
@@ -59,6 +69,7 @@ open class CollectionViewCell: ReusableView {
 
     open override func prepareForReuse() {
         super.prepareForReuse()
+        isHighlighted = false
     }
 
     /// Background and selected background sit below the content view, in that order.

@@ -39,6 +39,19 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// so that the first frame of a scroll finds them ready.
     public var overscanFraction = 0.25 { didSet { gtk_widget_queue_allocate(viewport) } }
 
+    /// Whether the user can select items (default true). False also turns off highlighting.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { for path in indexPathsForSelectedItems { setSelected(false, at: path) } } }
+    }
+    /// Whether the user can select several items (default false: single selection).
+    public var allowsMultipleSelection = false {
+        didSet {
+            if !allowsMultipleSelection, let keep = indexPathsForSelectedItems.first {
+                for path in indexPathsForSelectedItems where path != keep { setSelected(false, at: path) }
+            }
+        }
+    }
+
     /// Called for every problem the view reports and recovers from. Default: print it.
     public var errorHandler: (CollectionViewError) -> Void = { error in
         print("CollectionView: \(error)")
@@ -67,6 +80,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// the content is; it follows the offset when the offset drifts half a margin away.
     var anchor = Point.zero
     var scrollAnimation: ScrollAnimation?
+    var selection = SelectionState()
+    var interaction: Interaction?
     /// Layout passes run so far: tests wait on it.
     package private(set) var layoutPassCount = 0
 
@@ -113,6 +128,8 @@ public final class CollectionView: CollectionViewLayoutHost {
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(box).takeUnretainedValue().value = self
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(canvasBox).takeUnretainedValue().value = self
         layout.collectionView = self
+        interaction = Interaction(collectionView: self)
+        DefaultStyle.install()
     }
 
     // MARK: Data
@@ -184,6 +201,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
             collectionViewLayout.invalidateLayout()
         }
+        interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
         if anchorNeedsMove(for: newBounds.origin) {
             anchor = newBounds.origin
             gtk_widget_queue_allocate(canvas)
@@ -192,6 +210,7 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     private func hostDisposed() {
         scrollAnimation = nil
+        interaction?.closeMenu()
         for (_, view) in visible { view.owner = nil }
         visible.removeAll()
         queues.removeAll()

@@ -15,6 +15,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     case missingSupplementaryView(kind: String, indexPath: IndexPath)
     /// The layout returned unusable attributes (NaN or infinite frames, paths out of range).
     case invalidLayoutAttributes(String)
+    /// A method was given an index path that names no item.
+    case invalidIndexPath(String, IndexPath)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "the layout places a supplementary view of kind '\(kind)' at \(Array(indexPath)), but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)"
         case .invalidLayoutAttributes(let what):
             return "the layout returned unusable attributes: \(what)"
+        case .invalidIndexPath(let method, let indexPath):
+            return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }
     }
 }

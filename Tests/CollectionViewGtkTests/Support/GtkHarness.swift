@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import CollectionLayout
 @testable import CollectionViewGtk
 #if canImport(Glibc)
@@ -18,6 +19,9 @@ enum GtkHarness {
             collectionview { background: white; }
             .cell { background: #3584e4; border: 2px solid #1c1c1c; border-radius: 6px; }
             reusableview:not(.cell):not(.content) { background: rgba(246, 211, 45, 0.5); }
+            .cell:active { background: #f6d32d; }
+            .cell:selected { background: #2ec27e; }
+            .selected-bg { border: 4px solid #1c1c1c; border-radius: 6px; }
             """, -1)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), 800)
         return true
@@ -26,10 +30,15 @@ enum GtkHarness {
     /// True when a display is there (tests run under Xvfb).
     static var available: Bool { ready }
 
-    /// A window of the given size showing the collection view, presented and laid out.
+    private static var windowCount = 0
+
+    /// A window of the given size showing the collection view, presented and laid out. Its
+    /// title is unique, so `xdotool search --name` finds it.
     static func window(for collectionView: CollectionView, width: Int32 = 800, height: Int32 = 600) -> WidgetPointer {
         precondition(ready, "GTK could not open a display: run the tests under xvfb-run")
         let window = gtk_window_new()!
+        windowCount += 1
+        gtk_window_set_title(window.as(GtkWindow.self), "cv-test-\(getpid())-\(windowCount)")
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), collectionView.widget)
         gtk_window_present(window.as(GtkWindow.self))
@@ -93,6 +102,111 @@ enum GtkHarness {
         }
         gsk_render_node_unref(node)
         g_object_unref(raw(paintable))
+    }
+
+    // MARK: Real input through xdotool
+
+    /// Runs xdotool with `arguments` while the main loop keeps running, so GTK sees the events
+    /// as they come. Returns its standard output.
+    @discardableResult
+    static func xdotool(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { fatalError("xdotool could not run: \(error)") }
+        pump(timeout: 20) { !process.isRunning }
+        pump(seconds: 0.1)
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The X window id of a test window.
+    static func xid(of window: WidgetPointer) -> String {
+        let title = String(cString: gtk_window_get_title(window.as(GtkWindow.self)))
+        return xdotool(["search", "--name", "^\(title)$"]).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    /// A point of `widget` in its window's X coordinates.
+    static func windowPoint(of widget: WidgetPointer, x: Double, y: Double) -> (Int, Int) {
+        let root = gtk_widget_get_root(widget)!
+        let rootWidget = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        var p = graphene_point_t(x: Float(x), y: Float(y)), out = graphene_point_t()
+        _ = gtk_widget_compute_point(widget, rootWidget, &p, &out)
+        var sx = 0.0, sy = 0.0
+        gtk_native_get_surface_transform(root, &sx, &sy)
+        return (Int((Double(out.x) + sx).rounded()), Int((Double(out.y) + sy).rounded()))
+    }
+
+    /// The centre of a cell, in window coordinates.
+    static func centre(of cell: CollectionViewCell, in window: WidgetPointer) -> (Int, Int) {
+        windowPoint(of: cell.widget, x: Double(gtk_widget_get_width(cell.widget)) / 2, y: Double(gtk_widget_get_height(cell.widget)) / 2)
+    }
+
+    /// Moves the pointer to a window point and runs more xdotool commands after it.
+    static func pointer(_ window: WidgetPointer, at point: (Int, Int), then commands: [String] = []) {
+        xdotool(["mousemove", "--window", xid(of: window), String(point.0), String(point.1)] + commands)
+    }
+
+    /// Types keys into the window (it has the keyboard focus under Xvfb, there being no
+    /// window manager to give it elsewhere).
+    static func keys(_ keys: String...) {
+        xdotool(["key", "--delay", "30"] + keys)
+    }
+
+    /// Saves the whole screen to $CV_SCREENSHOT_DIR/name.png, when that is set.
+    static func screenCapture(name: String) {
+        guard let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+        process.arguments = ["-window", "root", "\(dir)/\(name).png"]
+        try? process.run()
+        pump(timeout: 20) { !process.isRunning }
+    }
+
+    /// The texts of the labels under `widget`, in tree order (a popover menu's items).
+    static func labels(in widget: WidgetPointer) -> [String] {
+        var result: [String] = []
+        walk(widget) { w in
+            if isLabel(w), gtk_widget_get_mapped(w) != 0 {
+                result.append(String(cString: gtk_label_get_text(OpaquePointer(w))))
+            }
+        }
+        return result
+    }
+
+    static func label(_ text: String, in widget: WidgetPointer) -> WidgetPointer? {
+        var found: WidgetPointer?
+        walk(widget) { w in
+            if found == nil, isLabel(w),
+               String(cString: gtk_label_get_text(OpaquePointer(w))) == text { found = w }
+        }
+        return found
+    }
+
+    private static func isLabel(_ w: WidgetPointer) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
+    }
+
+    private static func walk(_ widget: WidgetPointer, _ visit: (WidgetPointer) -> Void) {
+        visit(widget)
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child { walk(c, visit); child = gtk_widget_get_next_sibling(c) }
+    }
+
+    /// The centre of a widget inside a popover, in the coordinates of the popover's toplevel
+    /// window (the popover is a surface of its own, placed relative to its parent's).
+    static func popoverPoint(of widget: WidgetPointer) -> [Int] {
+        let native = gtk_widget_get_native(widget)!
+        let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+        var p = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: Float(gtk_widget_get_height(widget)) / 2)
+        var out = graphene_point_t()
+        _ = gtk_widget_compute_point(widget, nativeWidget, &p, &out)
+        var sx = 0.0, sy = 0.0
+        gtk_native_get_surface_transform(native, &sx, &sy)
+        let surface = gtk_native_get_surface(native)
+        let px = gdk_popup_get_position_x(surface), py = gdk_popup_get_position_y(surface)
+        return [Int(Double(px) + sx + Double(out.x)), Int(Double(py) + sy + Double(out.y))]
     }
 
     /// Where GTK actually put a widget, in the viewport's coordinates (transform included).

@@ -11,6 +11,9 @@ final class NumberCell: CollectionViewCell {
     required init() {
         super.init()
         NumberCell.live += 1
+        let ring = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_add_css_class(ring, "selected-bg")
+        selectedBackgroundView = ring
     }
     deinit { NumberCell.live -= 1 }
 

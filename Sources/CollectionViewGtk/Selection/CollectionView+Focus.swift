@@ -1,0 +1,98 @@
+import CGtk
+import CollectionLayout
+
+/// Where the arrow, Home/End and Page keys move the keyboard focus.
+public enum FocusMove: Sendable {
+    case left, right, up, down, first, last, pageUp, pageDown
+}
+
+/// Keyboard focus, moved spatially with the layout's attributes so it works for any layout.
+extension CollectionView {
+    /// The item with the keyboard focus.
+    public var indexPathForFocusedItem: IndexPath? { selection.focused }
+
+    /// Gives `indexPath` the keyboard focus (and its cell the focus ring), scrolling it into view.
+    public func setFocusedItem(_ indexPath: IndexPath?, scroll: Bool = true) {
+        if let old = selection.focused { cellForItem(at: old)?.isFocused = false }
+        guard let indexPath, isValidItem(indexPath) else { selection.focused = nil; return }
+        selection.focused = indexPath
+        cellForItem(at: indexPath)?.isFocused = gtk_widget_has_focus(viewport) != 0
+        if scroll { scrollToItem(at: indexPath, at: [], animated: true) }
+    }
+
+    /// Moves the focus as the key would. The first key press focuses the first item.
+    public func moveFocus(_ move: FocusMove) {
+        guard let current = selection.focused, isValidItem(current),
+              let frame = collectionViewLayout.layoutAttributesForItem(at: current)?.frame else {
+            setFocusedItem(firstItem)
+            return
+        }
+        let target: IndexPath?
+        switch move {
+        case .first: target = firstItem
+        case .last: target = lastItem
+        case .left, .right, .up, .down: target = neighbour(of: current, frame: frame, move)
+        case .pageUp, .pageDown:
+            let dy = move == .pageDown ? bounds.height : -bounds.height
+            let probe = Point(x: frame.midX, y: frame.midY + dy)
+            target = nearestItem(to: probe, in: Rect(x: probe.x - bounds.width, y: probe.y - bounds.height / 2,
+                                                     width: 2 * bounds.width, height: bounds.height))
+                ?? (move == .pageDown ? lastItem : firstItem)
+        }
+        if let target { setFocusedItem(target) }
+    }
+
+    var firstItem: IndexPath? {
+        (0..<numberOfSections).first { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
+    }
+
+    var lastItem: IndexPath? {
+        (0..<numberOfSections).last { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: numberOfItems(inSection: $0) - 1, section: $0) }
+    }
+
+    /// The nearest item whose centre lies in the direction of `move`, looked for within a
+    /// viewport's reach: distance along the move plus twice the distance across it.
+    private func neighbour(of current: IndexPath, frame: Rect, _ move: FocusMove) -> IndexPath? {
+        let reachX = max(bounds.width, frame.width * 2), reachY = max(bounds.height, frame.height * 2)
+        let area = Rect(x: frame.midX - reachX, y: frame.midY - reachY, width: 2 * reachX, height: 2 * reachY)
+        var best: (IndexPath, Double)?
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: area)
+        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.indexPath != current {
+            let dx = attributes.frame.midX - frame.midX, dy = attributes.frame.midY - frame.midY
+            let (along, across): (Double, Double) = switch move {
+            case .left: (-dx, abs(dy))
+            case .right: (dx, abs(dy))
+            case .up: (-dy, abs(dx))
+            default: (dy, abs(dx))
+            }
+            guard along > 0.5 else { continue }
+            let score = along + 2 * across
+            if best == nil || score < best!.1 || (score == best!.1 && attributes.indexPath < best!.0) {
+                best = (attributes.indexPath, score)
+            }
+        }
+        return best?.0
+    }
+
+    private func nearestItem(to point: Point, in area: Rect) -> IndexPath? {
+        collectionViewLayout.layoutAttributesForElements(in: area)
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden }
+            .min { a, b in
+                let da = pow2(a.frame.midX - point.x) + pow2(a.frame.midY - point.y)
+                let db = pow2(b.frame.midX - point.x) + pow2(b.frame.midY - point.y)
+                return da != db ? da < db : a.indexPath < b.indexPath
+            }?.indexPath
+    }
+
+    /// Ctrl+A in multiple selection: every item, each through should-select.
+    func userSelectAll() {
+        for section in 0..<numberOfSections {
+            for item in 0..<numberOfItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                if !selection.selected.contains(path) { userSelect(path) }
+            }
+        }
+    }
+}
+
+private func pow2(_ x: Double) -> Double { x * x }

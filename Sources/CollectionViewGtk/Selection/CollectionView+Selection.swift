@@ -1,0 +1,99 @@
+import CGtk
+import CollectionLayout
+
+/// Selection state and its programmatic API. The programmatic calls never ask or tell the
+/// delegate, as in UIKit; the user's clicks and keys go through `userSelect`/`userDeselect`.
+extension CollectionView {
+    /// The selected items, in index path order.
+    public var indexPathsForSelectedItems: [IndexPath] { selection.selected.sorted() }
+
+    /// Selects an item (deselecting the others in single selection) and optionally scrolls to
+    /// it. Does not call the delegate.
+    public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard allowsSelection else { return }
+        guard let indexPath else {
+            for path in indexPathsForSelectedItems { setSelected(false, at: path) }
+            return
+        }
+        guard isValidItem(indexPath) else {
+            report(.invalidIndexPath("selectItem(at:)", indexPath))
+            return
+        }
+        if !allowsMultipleSelection {
+            for path in selection.selected where path != indexPath { setSelected(false, at: path) }
+        }
+        setSelected(true, at: indexPath)
+        if scrollPosition != [] || !isItemVisible(indexPath) {
+            scrollToItem(at: indexPath, at: scrollPosition, animated: animated)
+        }
+    }
+
+    /// Deselects an item. Does not call the delegate.
+    public func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        setSelected(false, at: indexPath)
+    }
+
+    /// True when `indexPath` names an item of the current data.
+    func isValidItem(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < numberOfSections
+            && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
+    }
+
+    private func isItemVisible(_ indexPath: IndexPath) -> Bool {
+        guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return false }
+        return bounds.contains(frame)
+    }
+
+    /// Changes the stored state and the cell's, if it is shown.
+    func setSelected(_ selected: Bool, at indexPath: IndexPath) {
+        if selected { selection.selected.insert(indexPath) } else { selection.selected.remove(indexPath) }
+        cellForItem(at: indexPath)?.isSelected = selected
+    }
+
+    /// The user selects an item: asks should-select, deselects the previous one in single
+    /// selection (with its did-deselect), then selects and tells did-select.
+    func userSelect(_ indexPath: IndexPath) {
+        guard allowsSelection, isValidItem(indexPath) else { return }
+        if let delegate, !delegate.collectionView(self, shouldSelectItemAt: indexPath) { return }
+        if !allowsMultipleSelection {
+            for path in indexPathsForSelectedItems where path != indexPath {
+                setSelected(false, at: path)
+                delegate?.collectionView(self, didDeselectItemAt: path)
+            }
+        }
+        setSelected(true, at: indexPath)
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+    }
+
+    /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect.
+    func userDeselect(_ indexPath: IndexPath) {
+        guard selection.selected.contains(indexPath) else { return }
+        if let delegate, !delegate.collectionView(self, shouldDeselectItemAt: indexPath) { return }
+        setSelected(false, at: indexPath)
+        delegate?.collectionView(self, didDeselectItemAt: indexPath)
+    }
+
+    /// What a click or Space/Enter does to an item: in multiple selection a selected item is
+    /// deselected; otherwise the item is selected.
+    func userToggle(_ indexPath: IndexPath) {
+        if allowsMultipleSelection && selection.selected.contains(indexPath) {
+            userDeselect(indexPath)
+        } else {
+            userSelect(indexPath)
+        }
+    }
+
+    /// Gives a newly shown cell the state of its item.
+    func applySelectionState(to cell: CollectionViewCell, at indexPath: IndexPath) {
+        cell.isSelected = selection.selected.contains(indexPath)
+        cell.isHighlighted = selection.highlighted == indexPath
+        cell.isFocused = selection.focused == indexPath && gtk_widget_has_focus(viewport) != 0
+    }
+}
+
+/// The selection's state: what is selected, highlighted, and has the keyboard focus.
+struct SelectionState {
+    var selected: Set<IndexPath> = []
+    var highlighted: IndexPath?
+    var focused: IndexPath?
+}

@@ -1,0 +1,235 @@
+import CGtk
+import CollectionLayout
+
+/// How a person touches the collection: clicks (highlight, then select), long presses and the
+/// Menu key (the edit menu), and the keyboard (focus, selection, shortcuts). It owns the
+/// collection view's event controllers.
+@MainActor
+final class Interaction {
+    private weak var collectionView: CollectionView?
+    /// The item a press is tracking (highlighted); nil when no press is being tracked.
+    private(set) var trackedItem: IndexPath?
+    /// The open edit menu, and the item it is for.
+    private(set) var menu: WidgetPointer?
+    private(set) var menuItem: IndexPath?
+    /// The actions the open menu lists, in order.
+    private(set) var menuActions: [EditAction] = []
+    private let actionGroup: OpaquePointer
+    private var longPress: OpaquePointer?
+
+    init(collectionView: CollectionView) {
+        self.collectionView = collectionView
+        actionGroup = OpaquePointer(g_simple_action_group_new()!)
+        let viewport = collectionView.viewport
+
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
+        Signal.connectPress(raw(click), "pressed") { [weak self] _, x, y in self?.pressBegan(x: x, y: y) }
+        Signal.connectPress(raw(click), "released") { [weak self] _, x, y in self?.pressEnded(x: x, y: y) }
+        Signal.connect(raw(click), "stopped") { [weak self] in self?.pressCancelled() }
+        Signal.connectPointer(raw(click), "cancel") { [weak self] in self?.pressCancelled() }
+        gtk_widget_add_controller(viewport, click)
+
+        let longPress = gtk_gesture_long_press_new()!
+        Signal.connectPoint(raw(longPress), "pressed") { [weak self] x, y in self?.longPressed(x: x, y: y) }
+        gtk_widget_add_controller(viewport, longPress)
+        self.longPress = longPress
+
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(raw(keys)) { [weak self] keyval, _, state in self?.keyPressed(keyval, state) ?? false }
+        gtk_widget_add_controller(viewport, keys)
+
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(raw(focus), "enter") { [weak self] in self?.focusChanged() }
+        Signal.connect(raw(focus), "leave") { [weak self] in self?.focusChanged() }
+        gtk_widget_add_controller(viewport, focus)
+
+        // The edit menu's actions: "collectionview.cut" and so on, found from the popover up.
+        for action in EditAction.allCases {
+            let simple = g_simple_action_new(action.rawValue, nil)!
+            Signal.connectPointer(raw(simple), "activate") { [weak self] in self?.menuChose(action) }
+            g_action_map_add_action(actionGroup, simple)
+            g_object_unref(raw(simple))
+        }
+        gtk_widget_insert_action_group(viewport, "collectionview", actionGroup)
+    }
+
+    // MARK: Pressing
+
+    /// The cell under a point of the viewport, by GTK's own picking (so transforms and drawing
+    /// order count, as the person sees them).
+    func item(atViewportX x: Double, y: Double) -> IndexPath? {
+        guard let collectionView, var widget = gtk_widget_pick(collectionView.viewport, x, y, GTK_PICK_DEFAULT) else { return nil }
+        while widget != collectionView.viewport {
+            if let view = ReusableView.view(for: widget), view.category == .cell, let key = view.elementKey {
+                return key.indexPath
+            }
+            guard let parent = gtk_widget_get_parent(widget) else { return nil }
+            widget = parent
+        }
+        return nil
+    }
+
+    private func pressBegan(x: Double, y: Double) {
+        guard let collectionView else { return }
+        gtk_widget_grab_focus(collectionView.viewport)
+        closeMenu()
+        guard collectionView.allowsSelection, let path = item(atViewportX: x, y: y) else { return }
+        collectionView.setFocusedItem(path, scroll: false)
+        if let delegate = collectionView.delegate, !delegate.collectionView(collectionView, shouldHighlightItemAt: path) { return }
+        trackedItem = path
+        setHighlighted(path, true)
+    }
+
+    private func pressEnded(x: Double, y: Double) {
+        guard let collectionView, let path = trackedItem else { return }
+        trackedItem = nil
+        let releasedOver = item(atViewportX: x, y: y)
+        // Unhighlight first; the selected state always changes last.
+        setHighlighted(path, false)
+        if releasedOver == path { collectionView.userToggle(path) }
+    }
+
+    /// The view scrolled: a press under way turns into a scroll, which neither selects nor,
+    /// however long the button stays down, opens the edit menu.
+    func viewScrolled() {
+        pressCancelled()
+        if let longPress { gtk_event_controller_reset(longPress) }
+    }
+
+    /// The press left its cell, turned into a scroll or a drag, or was cancelled.
+    func pressCancelled() {
+        guard let path = trackedItem else { return }
+        trackedItem = nil
+        setHighlighted(path, false)
+    }
+
+    private func setHighlighted(_ path: IndexPath, _ on: Bool) {
+        guard let collectionView else { return }
+        collectionView.selection.highlighted = on ? path : nil
+        collectionView.cellForItem(at: path)?.isHighlighted = on
+        if on {
+            collectionView.delegate?.collectionView(collectionView, didHighlightItemAt: path)
+        } else {
+            collectionView.delegate?.collectionView(collectionView, didUnhighlightItemAt: path)
+        }
+    }
+
+    private func longPressed(x: Double, y: Double) {
+        pressCancelled()  // a long press never selects
+        guard let path = item(atViewportX: x, y: y) else { return }
+        showMenu(for: path)
+    }
+
+    // MARK: The edit menu
+
+    /// Opens the edit menu for `path` when the delegate allows it and at least one action.
+    func showMenu(for path: IndexPath) {
+        guard let collectionView, let delegate = collectionView.delegate,
+              delegate.collectionView(collectionView, shouldShowMenuForItemAt: path) else { return }
+        let allowed = EditAction.allCases.filter {
+            delegate.collectionView(collectionView, canPerformAction: $0, forItemAt: path, withSender: EditAction.Sender.menu)
+        }
+        guard !allowed.isEmpty, let cell = collectionView.cellForItem(at: path) else { return }
+        closeMenu()
+        let model = g_menu_new()!
+        for action in allowed {
+            let item = g_menu_item_new(action.label, "collectionview.\(action.rawValue)")!
+            g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(action.accelerator))
+            g_menu_append_item(model, item)
+            g_object_unref(raw(item))
+        }
+        let popover = gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(model))!
+        g_object_unref(raw(model))
+        gtk_widget_set_parent(popover, collectionView.viewport)
+        var bounds = graphene_rect_t()
+        if gtk_widget_compute_bounds(cell.widget, collectionView.viewport, &bounds) != 0 {
+            var rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
+                                    width: max(1, Int32(bounds.size.width)), height: max(1, Int32(bounds.size.height)))
+            gtk_popover_set_pointing_to(popover.as(GtkPopover.self), &rect)
+        }
+        Signal.connect(raw(popover), "closed") { [weak self] in self?.menuClosed(popover) }
+        menu = popover
+        menuItem = path
+        menuActions = allowed
+        gtk_popover_popup(popover.as(GtkPopover.self))
+    }
+
+    func closeMenu() {
+        guard let menu else { return }
+        gtk_popover_popdown(menu.as(GtkPopover.self))
+    }
+
+    private func menuClosed(_ popover: WidgetPointer) {
+        guard menu == popover else { return }
+        menu = nil
+        menuActions = []
+        // Unparent after GTK has finished with the closing popover (the action runs after).
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let widget = data!.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
+            return 0
+        }, raw(popover), nil)
+    }
+
+    /// A menu item was chosen.
+    func menuChose(_ action: EditAction) {
+        guard let collectionView, let path = menuItem, collectionView.isValidItem(path) else { return }
+        menuItem = nil
+        collectionView.delegate?.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.menu)
+    }
+
+    /// Ctrl+X, Ctrl+C, Ctrl+V on the focused item, through the same checks as the menu.
+    private func shortcut(_ action: EditAction) -> Bool {
+        guard let collectionView, let delegate = collectionView.delegate, let path = collectionView.selection.focused,
+              collectionView.isValidItem(path),
+              delegate.collectionView(collectionView, shouldShowMenuForItemAt: path),
+              delegate.collectionView(collectionView, canPerformAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
+        else { return false }
+        delegate.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
+        return true
+    }
+
+    // MARK: Keyboard
+
+    private func keyPressed(_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
+        guard let collectionView else { return false }
+        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: collectionView.moveFocus(.left)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: collectionView.moveFocus(.right)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: collectionView.moveFocus(.up)
+        case GDK_KEY_Down, GDK_KEY_KP_Down: collectionView.moveFocus(.down)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: collectionView.moveFocus(.first)
+        case GDK_KEY_End, GDK_KEY_KP_End: collectionView.moveFocus(.last)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: collectionView.moveFocus(.pageUp)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: collectionView.moveFocus(.pageDown)
+        case GDK_KEY_space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            guard let path = collectionView.selection.focused, collectionView.isValidItem(path) else { return false }
+            collectionView.userToggle(path)
+        case GDK_KEY_a where control:
+            guard collectionView.allowsSelection && collectionView.allowsMultipleSelection else { return false }
+            collectionView.userSelectAll()
+        case GDK_KEY_Escape:
+            if menu != nil { closeMenu(); return true }
+            for path in collectionView.indexPathsForSelectedItems { collectionView.userDeselect(path) }
+        case GDK_KEY_Menu:
+            guard let path = collectionView.selection.focused else { return false }
+            showMenu(for: path)
+        case GDK_KEY_F10 where shift:
+            guard let path = collectionView.selection.focused else { return false }
+            showMenu(for: path)
+        case GDK_KEY_x where control: return shortcut(.cut)
+        case GDK_KEY_c where control: return shortcut(.copy)
+        case GDK_KEY_v where control: return shortcut(.paste)
+        default: return false
+        }
+        return true
+    }
+
+    private func focusChanged() {
+        guard let collectionView, let path = collectionView.selection.focused else { return }
+        collectionView.cellForItem(at: path)?.isFocused = gtk_widget_has_focus(collectionView.viewport) != 0
+    }
+}
