@@ -182,7 +182,8 @@ final class SelectionTests: XCTestCase {
         GtkHarness.keys("Right", "Right", "Down")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(9), "two right, one down: seven a line")
         XCTAssertTrue(cv.cellForItem(at: p(9))!.isFocused)
-        XCTAssertNotEqual(gtk_widget_get_state_flags(cv.cellForItem(at: p(9))!.widget).rawValue & GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue, 0)
+        XCTAssertNotEqual(gtk_widget_has_css_class(cv.cellForItem(at: p(9))!.widget, "focused"), 0, "the focus ring's class")
+        XCTAssertEqual(gtk_widget_has_css_class(cv.cellForItem(at: p(2))!.widget, "focused"), 0)
         GtkHarness.keys("Left")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(8))
         GtkHarness.keys("space")
@@ -249,12 +250,15 @@ final class SelectionTests: XCTestCase {
     /// A picture of a selected cell, a highlighted one and the open edit menu.
     func testScreenshotOfStates() { MainActor.assumeIsolated {
         guard getenv("CV_SCREENSHOT_DIR") != nil else { return }
-        let (cv, _, window) = open()
+        let (cv, r, window) = open()
         defer { GtkHarness.close(window) }
         click(1, cv, window)
-        cv.cellForItem(at: p(9))!.isHighlighted = true
-        GtkHarness.keys("Right", "Right")
-        GtkHarness.keys("Menu")
+        GtkHarness.keys("Right", "Right")  // the focus ring moves to item 3
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(3))
+        cv.cellForItem(at: p(9))!.isHighlighted = true  // as while a press is held on it
+        let at = GtkHarness.centre(of: cv.cellForItem(at: p(11))!, in: window)
+        GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "\(r.log.suffix(6))")
         GtkHarness.pump(seconds: 0.5)
         GtkHarness.screenCapture(name: "selection-states")
     }}

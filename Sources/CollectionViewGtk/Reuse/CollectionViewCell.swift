@@ -45,13 +45,14 @@ open class CollectionViewCell: ReusableView {
         }
     }
 
-    /// True while the cell has the keyboard focus of its collection view: it then shows a focus
-    /// ring (`:focus-visible`).
+    /// True while the cell has the keyboard focus of its collection view: it then has the CSS
+    /// class `focused`, which the library's stylesheet draws as a focus ring. (A class, not the
+    /// `:focus-visible` state: GTK manages that state along its own focus chain, which the
+    /// cells are not part of, and clears it.)
     public internal(set) var isFocused = false {
         didSet {
             guard isFocused != oldValue else { return }
-            setState(GTK_STATE_FLAG_FOCUSED, isFocused)
-            setState(GTK_STATE_FLAG_FOCUS_VISIBLE, isFocused)
+            if isFocused { gtk_widget_add_css_class(widget, "focused") } else { gtk_widget_remove_css_class(widget, "focused") }
         }
     }
 

@@ -1,12 +1,12 @@
 import CGtk
 
-/// The library's own CSS: a focus ring on the focused cell. Installed once per process above
+/// The library's own CSS: a focus ring on the cell with the keyboard focus. Installed once per process above
 /// the theme and below the application, so an app's stylesheet can restyle it.
 @MainActor
 enum DefaultStyle {
     static let css = """
     collectionview:focus-visible { outline: none; }
-    reusableview.cell:focus-visible { outline: 2px solid alpha(@accent_color, 0.8); outline-offset: -2px; }
+    reusableview.cell.focused { outline: 2px solid alpha(@accent_color, 0.8); outline-offset: -2px; }
     """
     private static var installed = false
 

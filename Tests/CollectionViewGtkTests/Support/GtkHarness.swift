@@ -22,6 +22,7 @@ enum GtkHarness {
             .cell:active { background: #f6d32d; }
             .cell:selected { background: #2ec27e; }
             .selected-bg { border: 4px solid #1c1c1c; border-radius: 6px; }
+            reusableview.cell.focused { outline: 3px solid #e01b24; outline-offset: 2px; }
             """, -1)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), 800)
         return true
