@@ -1,0 +1,44 @@
+import FoundationEssentials
+
+/// The changes of one batch, as the collection view's update methods record them. Indexes
+/// follow UIKit: deletes, reloads and move sources are in the index space before the batch;
+/// inserts and move destinations in the space after it.
+public struct BatchUpdate: Sendable, Equatable {
+    public var insertedSections: [Int] = []
+    public var deletedSections: [Int] = []
+    public var reloadedSections: [Int] = []
+    public var movedSections: [(from: Int, to: Int)] = []
+    public var insertedItems: [IndexPath] = []
+    public var deletedItems: [IndexPath] = []
+    public var reloadedItems: [IndexPath] = []
+    public var movedItems: [(from: IndexPath, to: IndexPath)] = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
+            && insertedItems.isEmpty && deletedItems.isEmpty && reloadedItems.isEmpty && movedItems.isEmpty
+    }
+
+    public static func == (a: BatchUpdate, b: BatchUpdate) -> Bool {
+        a.insertedSections == b.insertedSections && a.deletedSections == b.deletedSections
+            && a.reloadedSections == b.reloadedSections && a.insertedItems == b.insertedItems
+            && a.deletedItems == b.deletedItems && a.reloadedItems == b.reloadedItems
+            && a.movedSections.map { [$0.from, $0.to] } == b.movedSections.map { [$0.from, $0.to] }
+            && a.movedItems.map { [$0.from, $0.to] } == b.movedItems.map { [$0.from, $0.to] }
+    }
+
+    /// The changes as the layout receives them in `prepare(forCollectionViewUpdates:)`.
+    public var updateItems: [CollectionViewUpdateItem] {
+        var items: [CollectionViewUpdateItem] = []
+        items += deletedSections.map { .init(action: .delete, before: IndexPath(index: $0), after: nil) }
+        items += insertedSections.map { .init(action: .insert, before: nil, after: IndexPath(index: $0)) }
+        items += reloadedSections.map { .init(action: .reload, before: IndexPath(index: $0), after: IndexPath(index: $0)) }
+        items += movedSections.map { .init(action: .move, before: IndexPath(index: $0.from), after: IndexPath(index: $0.to)) }
+        items += deletedItems.map { .init(action: .delete, before: $0, after: nil) }
+        items += insertedItems.map { .init(action: .insert, before: nil, after: $0) }
+        items += reloadedItems.map { .init(action: .reload, before: $0, after: $0) }
+        items += movedItems.map { .init(action: .move, before: $0.from, after: $0.to) }
+        return items
+    }
+}
