@@ -52,7 +52,7 @@ extension CollectionView {
         } else {
             // Only the views that came in or changed this pass move; the rest keep their place.
             let origin = canvasOrigin
-            for view in viewsToPlace where view.elementKey != nil {
+            for view in viewsToPlace where gtk_widget_get_child_visible(view.widget) != 0 {
                 if let attributes = view.appliedAttributes { view.placement.place(view.widget, attributes, origin: origin) }
             }
         }
@@ -83,7 +83,7 @@ extension CollectionView {
         var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
         for (key, attributes) in wanted {
             if let view = visible[key] {
-                apply(attributes, to: view)
+                if !animator.isAnimating(view) { apply(attributes, to: view) }  // the animator owns it
             } else {
                 pending.append((key, attributes))
             }
@@ -130,7 +130,7 @@ extension CollectionView {
     /// How many views outside the viewport a frame makes: about a line of a dense grid.
     static let offscreenViewsPerFrame = 12
 
-    private func showView(for key: ElementKey, _ attributes: LayoutAttributes) {
+    func showView(for key: ElementKey, _ attributes: LayoutAttributes) {
         guard visible[key] == nil, let view = makeView(for: key) else { return }
         visible[key] = view
         view.elementKey = key
@@ -209,11 +209,34 @@ extension CollectionView {
     /// GtkGridView keeps its recycled widgets parented for the same reason.
     func removeVisibleView(for key: ElementKey) {
         guard let view = visible.removeValue(forKey: key) else { return }
+        animator?.forget(view)
         gtk_widget_set_child_visible(view.widget, 0)
         view.elementKey = nil
         view.appliedAttributes = nil
         didEndDisplaying(view, key)
         if !(view is MissingSupplementaryView) { queues.enqueue(view) }
+    }
+
+    /// Shows `attributes` on a view now (the animator's frames).
+    func present(_ attributes: LayoutAttributes, on view: ReusableView) {
+        apply(attributes, to: view)
+    }
+
+    /// Hides and queues a view that has finished disappearing.
+    func retire(_ view: ReusableView) {
+        guard gtk_widget_get_child_visible(view.widget) != 0, let key = view.elementKey, visible[key] !== view else { return }
+        gtk_widget_set_child_visible(view.widget, 0)
+        view.elementKey = nil
+        view.appliedAttributes = nil
+        didEndDisplaying(view, key)
+        if !(view is MissingSupplementaryView) { queues.enqueue(view) }
+    }
+
+    /// Makes and shows a view for `key` with `attributes` (used by updates for elements that
+    /// come into view).
+    func showNewView(for key: ElementKey, _ attributes: LayoutAttributes) -> ReusableView? {
+        showView(for: key, attributes)
+        return visible[key]
     }
 
     private func willDisplay(_ view: ReusableView, _ key: ElementKey) {
@@ -257,6 +280,9 @@ extension CollectionView {
         for view in visible.values {
             guard let attributes = view.appliedAttributes else { continue }
             view.placement.place(view.widget, attributes, origin: origin)
+        }
+        for track in animator.tracks.values where track.removeAtEnd {  // still fading out
+            if let attributes = track.view.appliedAttributes { track.view.placement.place(track.view.widget, attributes, origin: origin) }
         }
     }
 

@@ -82,6 +82,9 @@ public final class CollectionView: CollectionViewLayoutHost {
     var scrollAnimation: ScrollAnimation?
     var selection = SelectionState()
     var interaction: Interaction?
+    var animator: Animator!
+    /// The batch being recorded inside `performBatchUpdates`.
+    var pendingBatch: BatchUpdate?
     /// Layout passes run so far: tests wait on it.
     package private(set) var layoutPassCount = 0
 
@@ -129,6 +132,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(canvasBox).takeUnretainedValue().value = self
         layout.collectionView = self
         interaction = Interaction(collectionView: self)
+        animator = Animator(collectionView: self)
         DefaultStyle.install()
     }
 
@@ -137,10 +141,19 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// Forgets the counts and every visible view and asks the data source again on the next
     /// frame. Views go back to their queues.
     public func reloadData() {
+        animator?.cancel()
         sectionCounts = nil
         pendingViews.removeAll()
+        selection.selected = selection.selected.filter(isValidItemAfterReload)
         for key in Array(visible.keys) { removeVisibleView(for: key) }
         collectionViewLayout.invalidateLayout()
+    }
+
+    /// Whether a selected path still names an item once the counts are asked again.
+    private func isValidItemAfterReload(_ path: IndexPath) -> Bool {
+        guard let dataSource else { return false }
+        let sections = dataSource.numberOfSections(in: self)
+        return path.section < sections && path.item < dataSource.collectionView(self, numberOfItemsInSection: path.section)
     }
 
     /// The counts, asked of the data source once and kept until the next reload or update.

@@ -15,6 +15,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     case missingSupplementaryView(kind: String, indexPath: IndexPath)
     /// The layout returned unusable attributes (NaN or infinite frames, paths out of range).
     case invalidLayoutAttributes(String)
+    /// A batch update broke a rule; the view reloaded from the data source instead.
+    case invalidUpdate(BatchUpdateError)
     /// A method was given an index path that names no item.
     case invalidIndexPath(String, IndexPath)
 
@@ -37,6 +39,9 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "the layout places a supplementary view of kind '\(kind)' at \(Array(indexPath)), but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)"
         case .invalidLayoutAttributes(let what):
             return "the layout returned unusable attributes: \(what)"
+        case .invalidUpdate(let error):
+            let rule = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
+            return "\(rule). The collection view reloaded its data from the data source instead."
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }

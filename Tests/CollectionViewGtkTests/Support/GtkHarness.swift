@@ -217,3 +217,18 @@ enum GtkHarness {
         return Rect(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
     }
 }
+
+/// Turns GTK's gtk-enable-animations setting on or off for the tests' display.
+@MainActor
+func cv_test_set_animations(_ on: Bool) {
+    precondition(GtkHarness.available)
+    let settings = gtk_settings_get_default()!
+    var value = GValue()
+    _ = g_value_init(&value, gboolean_gtype())
+    g_value_set_boolean(&value, on ? 1 : 0)
+    g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &value)
+    g_value_unset(&value)
+}
+
+/// G_TYPE_BOOLEAN (a macro: fundamental type 5, shifted by G_TYPE_FUNDAMENTAL_SHIFT).
+func gboolean_gtype() -> GType { GType(5 << 2) }

@@ -1,0 +1,191 @@
+import CGtk
+import CCollectionHost
+import CollectionLayout
+import Foundation
+
+/// Inserting, deleting, moving and reloading, one at a time or in batches, validated against
+/// the data source and animated. Update the data source first, then call these.
+extension CollectionView {
+    public func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedItems += indexPaths } }
+    public func deleteItems(at indexPaths: [IndexPath]) { record { $0.deletedItems += indexPaths } }
+    public func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedItems += indexPaths } }
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record { $0.movedItems.append((indexPath, newIndexPath)) } }
+    public func insertSections(_ sections: IndexSet) { record { $0.insertedSections += Array(sections) } }
+    public func deleteSections(_ sections: IndexSet) { record { $0.deletedSections += Array(sections) } }
+    public func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections += Array(sections) } }
+    public func moveSection(_ section: Int, toSection newSection: Int) { record { $0.movedSections.append((section, newSection)) } }
+
+    /// Runs `updates` at once and animates all their changes together. `completion` gets true
+    /// when the animation ran to its end, false when a later update or a reload cut it short
+    /// or the update was invalid (then it is reported and the view reloads instead).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        runBatch({ updates?() }, completion: completion)
+    }
+
+    private func runBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
+        if pendingBatch != nil {  // nested: part of the outer batch
+            updates()
+            completion?(true)
+            return
+        }
+        guard let oldCounts = sectionCounts else {
+            // Nothing was shown yet, so there is nothing to animate from.
+            updates()
+            reloadData()
+            completion?(true)
+            return
+        }
+        pendingBatch = BatchUpdate()
+        updates()
+        let batch = pendingBatch!
+        pendingBatch = nil
+        apply(batch, from: oldCounts, completion: completion)
+    }
+
+    private func record(_ change: (inout BatchUpdate) -> Void) {
+        if pendingBatch != nil {
+            change(&pendingBatch!)
+        } else {
+            runBatch({ change(&self.pendingBatch!) }, completion: nil)
+        }
+    }
+
+    private func apply(_ batch: BatchUpdate, from oldCounts: [Int], completion: ((Bool) -> Void)?) {
+        sectionCounts = nil
+        let newCounts = counts
+        let plan: BatchUpdatePlan
+        do {
+            plan = try BatchUpdatePlan(oldCounts: oldCounts, newCounts: newCounts, update: batch)
+        } catch {
+            report(.invalidUpdate(error))
+            reloadData()
+            completion?(false)
+            return
+        }
+        let layout = collectionViewLayout
+        // Where everything is now: the views as they are shown (mid-animation included), and
+        // the old layout's places around the viewport, for items that come into view.
+        var before: [ElementKey: LayoutAttributes] = [:]
+        let b = bounds
+        for attributes in layout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) {
+            before[attributes.elementKey] = attributes
+        }
+        for (key, view) in visible { if let shown = view.appliedAttributes { before[key] = shown } }
+
+        // Follow the items to their new index paths.
+        selection.selected = Set(selection.selected.compactMap { plan.newIndexPath(forOld: $0) })
+        selection.focused = selection.focused.flatMap { plan.newIndexPath(forOld: $0) }
+        selection.highlighted = nil
+        interaction?.pressCancelled()
+        var remapped: [ElementKey: ReusableView] = [:]
+        var leaving: [(ReusableView, ElementKey)] = []
+        for (key, view) in visible {
+            if let newKey = Self.newKey(for: key, plan) {
+                remapped[newKey] = view
+                view.elementKey = newKey
+            } else {
+                leaving.append((view, key))
+            }
+        }
+        visible = remapped
+        pendingViews.removeAll()
+
+        // The new layout, told about the changes.
+        layout.attributesBeforeUpdate = { before[$0] }
+        defer { layout.attributesBeforeUpdate = nil }
+        layout.prepare(forCollectionViewUpdates: batch.updateItems)
+        layout.invalidateLayout()
+        layout.prepareIfNeeded()
+        let content = layout.collectionViewContentSize
+        cv_scroll_host_configure(host, max(0, content.width), max(0, content.height), viewportSize.width, viewportSize.height)
+        let visibleRect = bounds
+        let area = visibleRect.insetBy(dx: -visibleRect.width * overscanFraction, dy: -visibleRect.height * overscanFraction)
+        preparedArea = area
+        let wanted = wantedAttributes(in: area)
+
+        var tracks: [Animator.Track] = []
+        for (key, view) in visible {
+            let from = view.appliedAttributes ?? wanted[key] ?? before[key]
+            if let to = wanted[key] {
+                if let from { tracks.append(.init(view: view, from: from, to: to, removeAtEnd: false)) }
+            } else if let to = layout.layoutAttributes(for: key), let from {
+                // It moves out of the prepared area: animate there, then queue it.
+                tracks.append(.init(view: view, from: from, to: to, removeAtEnd: true))
+                visible[key] = nil
+                view.elementKey = key
+            }
+        }
+        for (key, attributes) in wanted where visible[key] == nil {
+            let oldKey = Self.oldKey(for: key, plan)
+            let from: LayoutAttributes
+            if let oldKey, let old = before[oldKey], !Self.isReloaded(oldKey, plan) {
+                from = old.copy(indexPath: key.indexPath)  // comes into view from its old place
+            } else {
+                from = initialAttributes(for: key, layout) ?? { let a = attributes.copy(); a.alpha = 0; return a }()
+            }
+            guard let view = showNewView(for: key, from) else { continue }
+            tracks.append(.init(view: view, from: from, to: attributes, removeAtEnd: false))
+        }
+        for (view, oldKey) in leaving {
+            let from = view.appliedAttributes ?? before[oldKey]
+            let to = finalAttributes(for: oldKey, layout) ?? from.map { let a = $0.copy(); a.alpha = 0; return a }
+            guard let from, let to else { retire(view); continue }
+            view.elementKey = oldKey
+            tracks.append(.init(view: view, from: from, to: to, removeAtEnd: true))
+        }
+        layout.finalizeCollectionViewUpdates()
+        animator.animate(tracks, completion: completion)
+        gtk_widget_queue_allocate(viewport)
+    }
+
+    private func initialAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
+        switch key.category {
+        case .cell: layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
+        case .supplementaryView: layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+
+    private func finalAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
+        switch key.category {
+        case .cell: layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
+        case .supplementaryView: layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+
+    /// An element's key after the update: cells follow their item, other elements their
+    /// section (the first index); nil when it went (deleted, or reloaded: a new view comes).
+    static func newKey(for key: ElementKey, _ plan: BatchUpdatePlan) -> ElementKey? {
+        switch key.category {
+        case .cell:
+            guard !plan.isReloaded(old: key.indexPath), let path = plan.newIndexPath(forOld: key.indexPath) else { return nil }
+            return .cell(path)
+        default:
+            guard let first = key.indexPath.first, !plan.isSectionReloaded(old: first),
+                  let section = plan.newSection(forOld: first) else { return nil }
+            var path = key.indexPath
+            path[0] = section
+            return ElementKey(category: key.category, kind: key.kind, indexPath: path)
+        }
+    }
+
+    static func oldKey(for key: ElementKey, _ plan: BatchUpdatePlan) -> ElementKey? {
+        switch key.category {
+        case .cell:
+            return plan.oldIndexPath(forNew: key.indexPath).map { .cell($0) }
+        default:
+            guard let first = key.indexPath.first, let section = plan.oldSection(forNew: first) else { return nil }
+            var path = key.indexPath
+            path[0] = section
+            return ElementKey(category: key.category, kind: key.kind, indexPath: path)
+        }
+    }
+
+    static func isReloaded(_ oldKey: ElementKey, _ plan: BatchUpdatePlan) -> Bool {
+        oldKey.category == .cell ? plan.isReloaded(old: oldKey.indexPath) : plan.isSectionReloaded(old: oldKey.indexPath.first ?? -1)
+    }
+
+    /// Whether an update animation is running.
+    public var isAnimatingUpdates: Bool { animator.isRunning }
+}
