@@ -11,6 +11,8 @@ import Foundation
 enum ScrollBenchmark {
     static let columns: UInt32 = 9
     static let cellWidth: Int32 = 111, cellHeight: Int32 = 40
+    /// The label size LabelCell makes; the update benchmark uses smaller cells.
+    static var cellSize: (Int32, Int32) = (cellWidth, cellHeight)
     static let pixelsPerFrame = 30.0
     static let warmupFrames = 20
 
@@ -91,7 +93,7 @@ enum ScrollBenchmark {
     final class LabelCell: CollectionViewCell {
         let label: WidgetPointer
         required init() {
-            label = cv_bench_cell_new(ScrollBenchmark.cellWidth, ScrollBenchmark.cellHeight)
+            label = cv_bench_cell_new(ScrollBenchmark.cellSize.0, ScrollBenchmark.cellSize.1)
             super.init()
             gtk_widget_set_parent(label, contentView)
         }

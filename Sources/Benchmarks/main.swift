@@ -11,12 +11,14 @@ MainActor.assumeIsolated {
     switch command {
     case "layout":
         LayoutBenchmark.run(quick: arguments.contains("--quick"))
+    case "updates":
+        UpdateBenchmark.run()
     case "scroll":
         ScrollBenchmark.runAll(quick: arguments.contains("--quick"))
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     default:
-        print("usage: collection-bench layout [--quick] | scroll [--quick]   (scroll needs a display)")
+        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates   (scroll and updates need a display)")
         exit(2)
     }
 }

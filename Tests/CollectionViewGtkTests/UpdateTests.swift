@@ -118,9 +118,14 @@ final class UpdateTests: XCTestCase {
         defer { GtkHarness.close(window) }
         let view2 = cv.cellForItem(at: ip(2))!
         let view5 = cv.cellForItem(at: ip(5))!
+        let from2 = layout.layoutAttributesForItem(at: ip(2))!.frame
         source.sections[0].insert(source.sections[0].remove(at: 2), at: 8)
         cv.moveItem(at: ip(2), to: ip(8))
         XCTAssertTrue(cv.cellForItem(at: ip(8)) === view2)
+        XCTAssertTrue(close(shown(cv, ip(8)), from2), "a move starts at the old place")
+        cv.animator.step(0.5)
+        let to8 = layout.layoutAttributesForItem(at: ip(8))!.frame
+        XCTAssertTrue(close(shown(cv, ip(8)), Rect(x: (from2.minX + to8.minX) / 2, y: (from2.minY + to8.minY) / 2, width: 100, height: 100)))
         XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
         XCTAssertTrue(close(shown(cv, ip(8)), layout.layoutAttributesForItem(at: ip(8))!.frame))
         // Reload: a new view for item 5 (the old one fades out).
@@ -131,9 +136,16 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
         // Delete section 0: section 1's items move up to section 0.
         let view10 = cv.cellForItem(at: ip(0, 1))!
+        let from10 = layout.layoutAttributesForItem(at: ip(0, 1))!.frame
+        let view0 = cv.cellForItem(at: ip(0, 0))!
         source.sections.remove(at: 0)
         cv.deleteSections(IndexSet(integer: 0))
         XCTAssertTrue(cv.cellForItem(at: ip(0, 0)) === view10)
+        XCTAssertTrue(close(shown(cv, ip(0, 0)), from10))
+        cv.animator.step(0.5)
+        let to10 = layout.layoutAttributesForItem(at: ip(0, 0))!.frame
+        XCTAssertTrue(close(shown(cv, ip(0, 0)), Rect(x: (from10.minX + to10.minX) / 2, y: (from10.minY + to10.minY) / 2, width: 100, height: 100)))
+        XCTAssertEqual(view0.appliedAttributes!.alpha, 0.5, accuracy: 1e-9, "the deleted section's items fade out")
         XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
         XCTAssertTrue(close(shown(cv, ip(0, 0)), layout.layoutAttributesForItem(at: ip(0, 0))!.frame))
         // Insert a section in front and move another.
