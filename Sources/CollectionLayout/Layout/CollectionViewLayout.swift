@@ -74,6 +74,9 @@ open class CollectionViewLayout {
         collectionView?.layoutDidInvalidate(self)
     }
 
+    /// Marks the layout dirty without asking the host for a pass (for layouts inside another).
+    public func invalidateLayoutWithoutHost() { needsPrepare = true }
+
     /// Asked on every scroll and resize with the new visible rectangle; true invalidates the
     /// layout. The default never does.
     open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }

@@ -20,6 +20,8 @@ final class Animator {
     private var completions: [(Bool) -> Void] = []
     private var ticking = false
     var duration = 0.3
+    /// Holds the clock still (tests that step the animation by hand and look at it).
+    package var paused = false
 
     init(collectionView: CollectionView) { self.collectionView = collectionView }
 
@@ -52,6 +54,7 @@ final class Animator {
 
     private func tick(_ time: Double) -> Bool {
         guard !tracks.isEmpty else { ticking = false; return false }
+        if paused { start = nil; return true }
         let begin = start ?? time
         start = begin
         let t = min(1, (time - begin) / duration)

@@ -23,6 +23,7 @@ extension CollectionView {
     }
 
     private func runBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
+        if pendingBatch == nil { endInteractiveTransitionNow() }  // a gesture in progress settles first
         if pendingBatch != nil {  // nested: part of the outer batch
             updates()
             completion?(true)
@@ -65,12 +66,7 @@ extension CollectionView {
         let layout = collectionViewLayout
         // Where everything is now: the views as they are shown (mid-animation included), and
         // the old layout's places around the viewport, for items that come into view.
-        var before: [ElementKey: LayoutAttributes] = [:]
-        let b = bounds
-        for attributes in layout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) {
-            before[attributes.elementKey] = attributes
-        }
-        for (key, view) in visible { if let shown = view.appliedAttributes { before[key] = shown } }
+        let before = snapshotBeforeChange()
 
         // Follow the items to their new index paths.
         selection.selected = Set(selection.selected.compactMap { plan.newIndexPath(forOld: $0) })
@@ -96,49 +92,12 @@ extension CollectionView {
         layout.prepare(forCollectionViewUpdates: batch.updateItems)
         layout.invalidateLayout()
         layout.prepareIfNeeded()
-        let content = layout.collectionViewContentSize
-        cv_scroll_host_configure(host, max(0, content.width), max(0, content.height), viewportSize.width, viewportSize.height)
-        let visibleRect = bounds
-        let area = visibleRect.insetBy(dx: -visibleRect.width * overscanFraction, dy: -visibleRect.height * overscanFraction)
-        preparedArea = area
-        let wanted = wantedAttributes(in: area)
-
-        var tracks: [Animator.Track] = []
-        for (key, view) in visible {
-            let from = view.appliedAttributes ?? wanted[key] ?? before[key]
-            if let to = wanted[key] {
-                if let from { tracks.append(.init(view: view, from: from, to: to, removeAtEnd: false)) }
-            } else if let to = layout.layoutAttributes(for: key), let from {
-                // It moves out of the prepared area: animate there, then queue it.
-                tracks.append(.init(view: view, from: from, to: to, removeAtEnd: true))
-                visible[key] = nil
-                view.elementKey = key
-            }
-        }
-        for (key, attributes) in wanted where visible[key] == nil {
-            let oldKey = Self.oldKey(for: key, plan)
-            let from: LayoutAttributes
-            if let oldKey, let old = before[oldKey], !Self.isReloaded(oldKey, plan) {
-                from = old.copy(indexPath: key.indexPath)  // comes into view from its old place
-            } else {
-                from = initialAttributes(for: key, layout) ?? { let a = attributes.copy(); a.alpha = 0; return a }()
-            }
-            guard let view = showNewView(for: key, from) else { continue }
-            tracks.append(.init(view: view, from: from, to: attributes, removeAtEnd: false))
-        }
-        for (view, oldKey) in leaving {
-            let from = view.appliedAttributes ?? before[oldKey]
-            let to = finalAttributes(for: oldKey, layout) ?? from.map { let a = $0.copy(); a.alpha = 0; return a }
-            guard let from, let to else { retire(view); continue }
-            view.elementKey = oldKey
-            tracks.append(.init(view: view, from: from, to: to, removeAtEnd: true))
-        }
+        animateVisibleViews(before: before, leaving: leaving, oldKey: { Self.oldKey(for: $0, plan) },
+                            isReplaced: { Self.isReloaded($0, plan) }, completion: completion)
         layout.finalizeCollectionViewUpdates()
-        animator.animate(tracks, completion: completion)
-        gtk_widget_queue_allocate(viewport)
     }
 
-    private func initialAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
+    func initialAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
         switch key.category {
         case .cell: layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
         case .supplementaryView: layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
@@ -146,7 +105,7 @@ extension CollectionView {
         }
     }
 
-    private func finalAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
+    func finalAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
         switch key.category {
         case .cell: layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
         case .supplementaryView: layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)

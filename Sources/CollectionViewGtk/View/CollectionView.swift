@@ -85,6 +85,9 @@ public final class CollectionView: CollectionViewLayoutHost {
     var animator: Animator!
     /// The batch being recorded inside `performBatchUpdates`.
     var pendingBatch: BatchUpdate?
+    var interactiveTransition: InteractiveTransition?
+    var zoom: ZoomTransitionDriver?
+    var zoomPair: (dense: CollectionViewLayout, spread: CollectionViewLayout)?
     /// Layout passes run so far: tests wait on it.
     package private(set) var layoutPassCount = 0
 
@@ -133,6 +136,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         layout.collectionView = self
         interaction = Interaction(collectionView: self)
         animator = Animator(collectionView: self)
+        zoom = ZoomTransitionDriver(collectionView: self)
         DefaultStyle.install()
     }
 
@@ -141,6 +145,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// Forgets the counts and every visible view and asks the data source again on the next
     /// frame. Views go back to their queues.
     public func reloadData() {
+        endInteractiveTransitionNow()
         animator?.cancel()
         sectionCounts = nil
         pendingViews.removeAll()
@@ -189,12 +194,15 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     // MARK: Layout
 
+    /// Installs a layout without animation. The views stay: elements keep their keys in any
+    /// layout, so the next pass just places them anew (and queues those it no longer shows).
     private func installLayout(_ layout: CollectionViewLayout, replacing old: CollectionViewLayout) {
         guard layout !== old else { return }
-        if old.collectionView === self { old.collectionView = nil }
+        if old.collectionView === self, !(layout is TransitionLayout), !(old is TransitionLayout) { old.collectionView = nil }
         layout.collectionView = self
-        for key in Array(visible.keys) { removeVisibleView(for: key) }
+        preparedArea = nil
         layout.invalidateLayout()
+        gtk_widget_queue_allocate(viewport)
     }
 
     // MARK: Reporting

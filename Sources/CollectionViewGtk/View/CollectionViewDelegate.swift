@@ -25,6 +25,11 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: CollectionView, canPerformAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool
     func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?)
+
+    /// A transition layout for an interactive transition between two layouts (default nil:
+    /// the plain `TransitionLayout`).
+    func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+                        newLayout toLayout: CollectionViewLayout) -> TransitionLayout?
 }
 
 extension CollectionViewDelegate {
@@ -47,6 +52,8 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool { false }
     public func collectionView(_ collectionView: CollectionView, canPerformAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool { false }
     public func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) {}
+    public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+                               newLayout toLayout: CollectionViewLayout) -> TransitionLayout? { nil }
 }
 
 /// A delegate for a collection view with a flow layout (`UICollectionViewDelegateFlowLayout`).
