@@ -1,26 +1,34 @@
 import CGtk
 import CollectionLayout
 import CollectionViewGtk
+import Foundation
 
-/// The application: one window with a header bar and the collection view.
+/// The application: `gallery` shows the built-in catalogue, `gallery FOLDER` a folder's images.
 @MainActor
 final class GalleryApp {
     static let applicationID = "io.github.collectionview.Gallery"
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: GalleryWindow?
+    private let folder: String?
 
-    init() {
-        application = gtk_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)
-        _ = Signal.connect(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
+    init(arguments: [String]) {
+        folder = arguments.dropFirst().first { !$0.hasPrefix("-") }
+        // Each launch is its own instance, so a second window (or a test) does not hand its
+        // folder to one already running.
+        application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
+        Signal.connect(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
     }
 
     func run() -> Int32 {
-        g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self),
-                          CommandLine.argc, CommandLine.unsafeArgv)
+        // The folder is ours to handle; GApplication sees only the program name.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
+        defer { free(argv[0]) }
+        return g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 1, &argv)
     }
 
     private func activate() {
-        if window == nil { window = GalleryWindow(application: application) }
+        gtk_window_set_default_icon_name(Self.applicationID)
+        if window == nil { window = GalleryWindow(application: application, folder: folder) }
         window?.present()
     }
 }

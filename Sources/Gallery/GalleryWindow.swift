@@ -1,65 +1,157 @@
 import CGtk
 import CollectionLayout
 import CollectionViewGtk
+import Foundation
 
-/// The main window: a header bar and the collection view showing the catalogue.
+/// The main window: a header bar with the actions and the menu, the collection view, and a
+/// status line for messages (a folder that cannot be shown, files that are not images).
 @MainActor
-final class GalleryWindow: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+final class GalleryWindow {
     let window: WidgetPointer
     let collectionView: CollectionView
-    let catalogue = Catalogue.builtIn()
-    let flowLayout = FlowLayout()
+    var catalogue: Catalogue
+    var layouts: [GalleryLayout: CollectionViewLayout] = [:]
+    var currentLayout = GalleryLayout.grid
+    let status: OpaquePointer  // GtkLabel
+    let statusRevealer: WidgetPointer
+    var actions: [String: OpaquePointer] = [:]
+    let application: UnsafeMutablePointer<GtkApplication>
+    lazy var controller = GalleryController(window: self)
 
-    init(application: UnsafeMutablePointer<GtkApplication>) {
+    init(application: UnsafeMutablePointer<GtkApplication>, folder: String?) {
+        self.application = application
         window = gtk_application_window_new(application)
+        catalogue = Catalogue.builtIn()
         gtk_window_set_title(window.as(GtkWindow.self), "Gallery")
         gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 720)
-        let header = gtk_header_bar_new()!
-        gtk_window_set_titlebar(window.as(GtkWindow.self), header)
+        gtk_window_set_icon_name(window.as(GtkWindow.self), GalleryApp.applicationID)
 
-        flowLayout.itemSize = Size(width: 120, height: 120)
-        flowLayout.minimumInteritemSpacing = 12
-        flowLayout.minimumLineSpacing = 12
-        flowLayout.sectionInset = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
-        flowLayout.headerReferenceSize = Size(width: 0, height: 44)
-        flowLayout.footerReferenceSize = Size(width: 0, height: 28)
-        collectionView = CollectionView(collectionViewLayout: flowLayout)
+        let placeholder = FlowLayout()
+        collectionView = CollectionView(collectionViewLayout: placeholder)
+        let statusLabel = gtk_label_new(nil)!
+        status = OpaquePointer(statusLabel)
+        gtk_label_set_wrap(status, 1)
+        gtk_label_set_xalign(status, 0)
+        gtk_widget_add_css_class(statusLabel, "status-line")
+        statusRevealer = gtk_revealer_new()
+        gtk_revealer_set_child(statusRevealer.opaque, statusLabel)
+
+        layouts = makeLayouts { [weak self] path in self?.height(at: path) ?? 150 }
+        collectionView.collectionViewLayout = layouts[.grid]!
+        collectionView.zoomLayouts = (dense: layouts[.grid]!, spread: layouts[.stack]!)
         collectionView.register(TileCell.self, forCellWithReuseIdentifier: TileCell.reuseIdentifier)
         collectionView.register(SectionHeaderView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
                                 withReuseIdentifier: SectionHeaderView.reuseIdentifier)
         collectionView.register(SectionFooterView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
                                 withReuseIdentifier: SectionFooterView.reuseIdentifier)
-        collectionView.dataSource = self
-        collectionView.delegate = self
-        gtk_window_set_child(window.as(GtkWindow.self), collectionView.widget)
+        collectionView.dataSource = controller
+        collectionView.delegate = controller
+
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(box.as(GtkBox.self), collectionView.widget)
+        gtk_box_append(box.as(GtkBox.self), statusRevealer)
+        gtk_window_set_child(window.as(GtkWindow.self), box)
+        buildHeaderBar()
+        installActions()
         Style.install()
+        if let folder { open(folder: folder) }
     }
 
-    func present() { gtk_window_present(window.as(GtkWindow.self)) }
-
-    // MARK: Data source
-
-    func numberOfSections(in collectionView: CollectionView) -> Int { catalogue.sections.count }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        catalogue.sections[section].items.count
+    func present() {
+        gtk_window_present(window.as(GtkWindow.self))
+        GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(catalogue.sections.count) items=\(catalogue.itemCount)")
+        GalleryLog.cellsSoon(self)
     }
 
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
-        cell.configure(with: catalogue.sections[indexPath.section].items[indexPath.item])
-        return cell
+    func height(at path: IndexPath) -> Double {
+        guard catalogue.sections.indices.contains(path.section), catalogue.sections[path.section].items.indices.contains(path.item) else { return 150 }
+        return catalogue.sections[path.section].items[path.item].height
     }
 
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
-        let section = catalogue.sections[indexPath.section]
-        if kind == CollectionView.elementKindSectionHeader {
-            let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderView.reuseIdentifier, for: indexPath) as! SectionHeaderView
-            view.title = section.title
-            return view
+    /// Shows a message under the collection, and logs it.
+    func showMessage(_ text: String?) {
+        gtk_label_set_text(status, text ?? "")
+        gtk_revealer_set_reveal_child(statusRevealer.opaque, text == nil ? 0 : 1)
+        if let text { GalleryLog.event("message \(text)") }
+    }
+
+    // MARK: The header bar and the menu
+
+    private func buildHeaderBar() {
+        let header = gtk_header_bar_new()!
+        for (icon, action, tip) in [("list-add-symbolic", "win.add-item", "Add an Item (Ctrl+N)"),
+                                    ("user-trash-symbolic", "win.delete-selection", "Delete the Selection (Delete)"),
+                                    ("media-playlist-shuffle-symbolic", "win.shuffle", "Shuffle the First Section (Ctrl+R)")] {
+            let button = gtk_button_new_from_icon_name(icon)!
+            gtk_actionable_set_action_name(OpaquePointer(button), action)
+            gtk_widget_set_tooltip_text(button, tip)
+            gtk_header_bar_pack_start(OpaquePointer(header), button)
         }
-        let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionFooterView.reuseIdentifier, for: indexPath) as! SectionFooterView
-        view.text = "\(section.items.count) items"
-        return view
+        let menu = g_menu_new()!
+        let layoutSection = g_menu_new()!
+        for layout in GalleryLayout.allCases {
+            let item = g_menu_item_new(layout.title, nil)!
+            g_menu_item_set_action_and_target_value(item, "win.layout", g_variant_new_string(layout.rawValue))
+            g_menu_append_item(layoutSection, item)
+            g_object_unref(raw(item))
+        }
+        g_menu_append_section(menu, "Layout", UnsafeMutablePointer<GMenuModel>(layoutSection))
+        let editSection = g_menu_new()!
+        g_menu_append(editSection, "_Multiple Selection", "win.multiple")
+        g_menu_append(editSection, "Add _Section", "win.add-section")
+        g_menu_append(editSection, "_Remove Section", "win.remove-section")
+        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(editSection))
+        let appSection = g_menu_new()!
+        g_menu_append(appSection, "_Open Folder…", "win.open-folder")
+        g_menu_append(appSection, "_Keyboard Shortcuts", "win.shortcuts")
+        g_menu_append(appSection, "_About Gallery", "win.about")
+        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(appSection))
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(OpaquePointer(menuButton), UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu (F10)")
+        gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
+        gtk_header_bar_pack_end(OpaquePointer(header), menuButton)
+        gtk_window_set_titlebar(window.as(GtkWindow.self), header)
+    }
+}
+
+/// Prints what the app does when GALLERY_LOG is set, for the end-to-end test to read.
+@MainActor
+enum GalleryLog {
+    static let enabled = getenv("GALLERY_LOG") != nil
+
+    static func event(_ line: String) {
+        guard enabled else { return }
+        print(line)
+        fflush(nil)
+    }
+
+    /// After the next frames, the visible cells' centres in window coordinates.
+    static func cellsSoon(_ gallery: GalleryWindow) {
+        guard enabled else { return }
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 700, { data in
+            let gallery = Unmanaged<GalleryWindow>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { GalleryLog.cells(gallery) }
+            return 0
+        }, Unmanaged.passRetained(gallery).toOpaque(), { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+
+    static func cells(_ gallery: GalleryWindow) {
+        let cv = gallery.collectionView
+        var lines: [String] = []
+        for cell in cv.visibleCells {
+            guard let path = cv.indexPath(for: cell) else { continue }
+            var p = graphene_point_t(x: Float(gtk_widget_get_width(cell.widget)) / 2, y: Float(gtk_widget_get_height(cell.widget)) / 2)
+            var out = graphene_point_t()
+            guard gtk_widget_compute_point(cell.widget, gallery.window, &p, &out) != 0 else { continue }
+            var sx = 0.0, sy = 0.0
+            gtk_native_get_surface_transform(OpaquePointer(gallery.window), &sx, &sy)
+            let x = Int(Double(out.x) + sx), y = Int(Double(out.y) + sy)
+            guard x > 0, y > 60, x < 1000, y < 700 else { continue }
+            lines.append("cell \(path.section).\(path.item) \(x) \(y)")
+        }
+        lines.forEach(event)
+        event("cells-done")
     }
 }

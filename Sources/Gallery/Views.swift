@@ -2,24 +2,29 @@ import CGtk
 import CollectionLayout
 import CollectionViewGtk
 
-/// A tile: a coloured card with a title.
+/// A tile: a coloured card, or a thumbnail when the item has one, with its title.
 final class TileCell: CollectionViewCell {
     static let reuseIdentifier = "tile"
     private let card: WidgetPointer
+    private let picture: WidgetPointer
     private let label: OpaquePointer
     private var hueClass: String?
+    private(set) var itemID: Int?
 
     required init() {
-        card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        card = gtk_overlay_new()
+        picture = gtk_picture_new()
         label = OpaquePointer(gtk_label_new(nil))
         super.init()
         gtk_widget_add_css_class(card, "tile")
+        gtk_widget_set_overflow(card, GTK_OVERFLOW_HIDDEN)
+        gtk_picture_set_content_fit_compat(picture)
+        gtk_overlay_set_child(card.opaque, picture)
         let labelWidget = UnsafeMutablePointer<GtkWidget>(label)
         gtk_widget_set_valign(labelWidget, GTK_ALIGN_END)
-        gtk_widget_set_vexpand(labelWidget, 1)
         gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(labelWidget, "tile-title")
-        gtk_box_append(card.as(GtkBox.self), labelWidget)
+        gtk_overlay_add_overlay(card.opaque, labelWidget)
         gtk_widget_set_parent(card, contentView)
         let selected = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(selected, "tile-selection")
@@ -27,15 +32,23 @@ final class TileCell: CollectionViewCell {
     }
 
     func configure(with item: Catalogue.Item) {
+        itemID = item.id
         gtk_label_set_text(label, item.title)
         accessibilityLabel = item.title
-        let newClass = "hue-\(item.hue)"
+        gtk_picture_set_paintable(picture.opaque, item.texture?.pointer)
+        let newClass = item.texture == nil ? "hue-\(item.hue)" : "photo"
         if hueClass != newClass {
             if let hueClass { gtk_widget_remove_css_class(card, hueClass) }
             gtk_widget_add_css_class(card, newClass)
             hueClass = newClass
         }
     }
+}
+
+/// GTK 4.8 has gtk_picture_set_keep_aspect_ratio (content-fit came in 4.8 too); cover the tile.
+@MainActor
+private func gtk_picture_set_content_fit_compat(_ picture: WidgetPointer) {
+    gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
 }
 
 /// A section title.
@@ -68,5 +81,13 @@ final class SectionFooterView: ReusableView {
         gtk_widget_add_css_class(widget, "section-footer")
         gtk_widget_add_css_class(widget, "dim-label")
         gtk_widget_set_parent(widget, self.widget)
+    }
+}
+
+/// The rounded panel behind a section: a decoration view the layouts own.
+final class SectionBackgroundView: ReusableView {
+    required init() {
+        super.init()
+        gtk_widget_add_css_class(widget, "section-background")
     }
 }

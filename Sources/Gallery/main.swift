@@ -1,5 +1,7 @@
 import CGtk
+import Foundation
 
-// The gallery: a GtkApplication whose window shows a collection view of a built-in catalogue.
-let app = GalleryApp()
-exit(app.run())
+// The gallery: a GtkApplication whose window shows a collection view of a built-in catalogue,
+// or of the folder of images given as the argument.
+let app = MainActor.assumeIsolated { GalleryApp(arguments: CommandLine.arguments) }
+exit(MainActor.assumeIsolated { app.run() })

@@ -9,11 +9,12 @@ func cast<T>(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> {
     pointer.assumingMemoryBound(to: T.self)
 }
 
+/// A GObject pointer of any imported type, as the `gpointer` GLib's functions take.
 @inline(__always)
-func raw<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+public func raw<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 
 @inline(__always)
-func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+public func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The widget as an opaque pointer, for GTK types that import opaque (GtkScrolledWindow...).

@@ -4,7 +4,7 @@ import CCollectionHost
 /// Connects Swift closures to GObject signals. A `@convention(c)` handler cannot capture, so
 /// each closure travels in a retained box as the handler's user data and is released by the
 /// signal's destroy notify when the handler is disconnected or the object finalized.
-final class ClosureBox<F> {
+final class ClosureBox<F>: @unchecked Sendable {
     let function: F
     init(_ function: F) { self.function = function }
 }
@@ -85,6 +85,30 @@ public enum Signal {
         return CollectionViewGtk.connect(instance, "key-pressed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// GAction "activate" and "change-state": (GVariant parameter or nil).
+    @discardableResult
+    public static func connectVariant(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                      _ f: @escaping @MainActor (OpaquePointer?) -> Void) -> gulong {
+        typealias F = @MainActor (OpaquePointer?) -> Void
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, variant, data in
+            let f: F = unbox(data)
+            nonisolated(unsafe) let v = variant
+            MainActor.assumeIsolated { f(v) }
+        }
+        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A handler with one int: GtkNativeDialog "response".
+    @discardableResult
+    public static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String, _ f: @escaping @MainActor (Int) -> Void) -> gulong {
+        typealias F = @MainActor (Int) -> Void
+        let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+            let f: F = unbox(data)
+            MainActor.assumeIsolated { f(Int(value)) }
+        }
+        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// A handler with one double: GtkGestureZoom "scale-changed".
     @discardableResult
     public static func connectValue(_ instance: UnsafeMutableRawPointer, _ signal: String,
@@ -127,5 +151,29 @@ public enum Tick {
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
         return gtk_widget_add_tick_callback(widget, thunk, box, destroy)
+    }
+}
+
+/// GIO's asynchronous calls: a closure as the GAsyncReadyCallback, run once with the result.
+public enum Async {
+    public static func callback(_ f: @escaping @MainActor (OpaquePointer?) -> Void) -> (GAsyncReadyCallback, gpointer) {
+        typealias F = @MainActor (OpaquePointer?) -> Void
+        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
+        let thunk: GAsyncReadyCallback = { _, result, data in
+            let box = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! ClosureBox<F>
+            nonisolated(unsafe) let r = result
+            MainActor.assumeIsolated { box.function(r) }
+        }
+        return (thunk, box)
+    }
+
+    /// Runs `f` on the main loop soon (from any thread).
+    public static func onMain(_ f: @escaping @Sendable @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let box = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! ClosureBox<@MainActor () -> Void>
+            MainActor.assumeIsolated { box.function() }
+            return 0
+        }, box, nil)
     }
 }

@@ -17,6 +17,12 @@ extension CollectionView {
         visible[.cell(indexPath)] as? CollectionViewCell
     }
 
+    /// The index path of a visible cell.
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+        guard let key = cell.elementKey, key.category == .cell, visible[key] === cell else { return nil }
+        return key.indexPath
+    }
+
     /// The item whose frame contains `point` (content coordinates), topmost first.
     public func indexPathForItem(at point: Point) -> IndexPath? {
         collectionViewLayout.prepareIfNeeded()

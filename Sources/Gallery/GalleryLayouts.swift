@@ -1,0 +1,70 @@
+import CollectionLayout
+import CollectionViewGtk
+
+/// The layouts the Layout menu offers, each with its menu label and shortcut.
+enum GalleryLayout: String, CaseIterable {
+    case grid, horizontal, circle, stack, waterfall
+
+    var title: String {
+        switch self {
+        case .grid: "Grid"
+        case .horizontal: "Horizontal Flow"
+        case .circle: "Circle"
+        case .stack: "Stack"
+        case .waterfall: "Waterfall"
+        }
+    }
+
+    var accelerator: String { "<Control>\(Self.allCases.firstIndex(of: self)! + 1)" }
+}
+
+/// The grid: a flow layout with a rounded background behind each section.
+final class SectionBackgroundFlowLayout: FlowLayout {
+    static let background = "section-background"
+
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result = super.layoutAttributesForElements(in: rect)
+        for s in Set(result.map(\.indexPath.section)).sorted() {
+            if let a = layoutAttributesForDecorationView(ofKind: Self.background, at: IndexPath(index: s)), a.frame.intersects(rect) {
+                result.append(a)
+            }
+        }
+        return result
+    }
+
+    override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard elementKind == Self.background, let host = collectionView, indexPath.section < host.numberOfSections else { return nil }
+        let count = host.numberOfItems(inSection: indexPath.section)
+        guard count > 0, let first = layoutAttributesForItem(at: IndexPath(item: 0, section: indexPath.section)),
+              let last = layoutAttributesForItem(at: IndexPath(item: count - 1, section: indexPath.section)) else { return nil }
+        let a = LayoutAttributes(forDecorationViewOfKind: elementKind, with: IndexPath(index: indexPath.section))
+        a.frame = Rect(x: 8, y: first.frame.minY - 8, width: host.bounds.width - 16, height: last.frame.maxY - first.frame.minY + 16)
+        a.zIndex = -1
+        return a
+    }
+}
+
+@MainActor
+func makeLayouts(heights: @escaping (IndexPath) -> Double) -> [GalleryLayout: CollectionViewLayout] {
+    let grid = SectionBackgroundFlowLayout()
+    grid.itemSize = Size(width: 120, height: 120)
+    grid.minimumInteritemSpacing = 12
+    grid.minimumLineSpacing = 12
+    grid.sectionInset = EdgeInsets(top: 16, left: 24, bottom: 16, right: 24)
+    grid.headerReferenceSize = Size(width: 0, height: 44)
+    grid.footerReferenceSize = Size(width: 0, height: 28)
+    grid.register(SectionBackgroundView.self, forDecorationViewOfKind: SectionBackgroundFlowLayout.background)
+
+    let horizontal = FlowLayout()
+    horizontal.scrollDirection = .horizontal
+    horizontal.itemSize = Size(width: 140, height: 140)
+    horizontal.minimumInteritemSpacing = 12
+    horizontal.minimumLineSpacing = 12
+    horizontal.sectionInset = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+
+    let waterfall = WaterfallLayout()
+    waterfall.heightForItem = heights
+    waterfall.register(SectionBackgroundView.self, forDecorationViewOfKind: WaterfallLayout.background)
+
+    return [.grid: grid, .horizontal: horizontal, .circle: CircleLayout(), .stack: CoverFlowLayout(), .waterfall: waterfall]
+}
