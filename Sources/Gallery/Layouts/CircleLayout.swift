@@ -5,7 +5,9 @@ import Foundation
 /// the centre and deleted ones shrink into it: the layout's own appearing and disappearing
 /// attributes. Fine for the few hundred items a circle can show.
 final class CircleLayout: CollectionViewLayout {
+    /// The largest tile; with many items the tiles shrink so they fit round the circle.
     var itemSize = Size(width: 90, height: 90)
+    private var tile = Size(width: 90, height: 90)
     private var frames: [IndexPath: Rect] = [:]
     private var order: [IndexPath] = []
     private var size = Size.zero
@@ -16,12 +18,16 @@ final class CircleLayout: CollectionViewLayout {
         size = host.bounds.size
         order = (0..<host.numberOfSections).flatMap { s in (0..<host.numberOfItems(inSection: s)).map { IndexPath(item: $0, section: s) } }
         let centre = Point(x: size.width / 2, y: size.height / 2)
-        let radius = max(0, min(size.width, size.height) / 2 - max(itemSize.width, itemSize.height) / 2 - 10)
+        let outer = max(0, min(size.width, size.height) / 2 - 10)
+        // Tiles a little less than the arc each item gets, within 28 points and itemSize.
+        let side = max(28, min(itemSize.width, 2 * Double.pi * outer / Double(max(order.count, 1)) * 0.9))
+        tile = Size(width: side, height: side)
+        let radius = max(0, outer - side / 2)
         frames = [:]
         for (i, path) in order.enumerated() {
             let angle = 2 * Double.pi * Double(i) / Double(max(order.count, 1)) - .pi / 2
-            frames[path] = Rect(x: centre.x + radius * cos(angle) - itemSize.width / 2, y: centre.y + radius * sin(angle) - itemSize.height / 2,
-                                width: itemSize.width, height: itemSize.height)
+            frames[path] = Rect(x: centre.x + radius * cos(angle) - side / 2, y: centre.y + radius * sin(angle) - side / 2,
+                                width: side, height: side)
         }
     }
 

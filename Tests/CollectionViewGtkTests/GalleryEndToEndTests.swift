@@ -1,0 +1,152 @@
+import XCTest
+import Foundation
+
+/// The real gallery app under Xvfb, driven only by xdotool, checked through what it logs
+/// (GALLERY_LOG=1): selection, the clipboard round trip, item counts, the installed layout.
+final class GalleryEndToEndTests: XCTestCase {
+    final class AppLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func append(_ s: String) { lock.lock(); text += s; lock.unlock() }
+        var lines: [String] { lock.lock(); defer { lock.unlock() }; return text.split(separator: "\n").map(String.init) }
+    }
+
+    var app: Process?
+    let log = AppLog()
+
+    override func tearDown() {
+        app?.terminate()
+        app?.waitUntilExit()
+    }
+
+    private func launch(_ arguments: [String] = []) throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GALLERY_LOG"] = "1"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        let log = self.log
+        pipe.fileHandleForReading.readabilityHandler = { handle in log.append(String(decoding: handle.availableData, as: UTF8.self)) }
+        try process.run()
+        app = process
+    }
+
+    /// Waits for a log line that satisfies `match`, after `after` lines.
+    @discardableResult
+    private func await_(_ what: String, after: Int = 0, timeout: Double = 10, _ match: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = log.lines.dropFirst(after).first(where: match) { return line }
+            usleep(50_000)
+        }
+        XCTFail("no log line for \(what); log: \(log.lines.suffix(8))")
+        return nil
+    }
+
+    /// The cells' centres from the latest "cell" lines.
+    private func cells(after: Int) -> [String: (Int, Int)] {
+        await_("cells", after: after) { $0 == "cells-done" }
+        var result: [String: (Int, Int)] = [:]
+        let lines = Array(log.lines.dropFirst(after))
+        let end = lines.lastIndex(of: "cells-done") ?? lines.count
+        for line in lines[..<end] where line.hasPrefix("cell ") {
+            let parts = line.split(separator: " ")
+            result[String(parts[1])] = (Int(parts[2])!, Int(parts[3])!)
+        }
+        return result
+    }
+
+    @discardableResult
+    private func xdotool(_ args: String...) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        try? p.run()
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    private func window() -> String {
+        xdotool("search", "--sync", "--onlyvisible", "--name", "^Gallery$").split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    func testClickLongPressCopyPasteLayoutsAddDelete() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        var positions = cells(after: 0)
+        let wid = window()
+        XCTAssertFalse(wid.isEmpty)
+        func at(_ key: String) -> [String] {
+            let (x, y) = positions[key] ?? (0, 0)
+            return ["mousemove", "--window", wid, String(x), String(y)]
+        }
+
+        // Click selects.
+        var mark = log.lines.count
+        xdotool(contentsOf: at("0.3") + ["click", "1"])
+        await_("selection", after: mark) { $0 == "selected 0.3" }
+
+        // Long press on item 0.4, choose Copy from the edit menu with the keyboard (a popover
+        // menu opens with its first item, Cut, focused).
+        mark = log.lines.count
+        xdotool(contentsOf: at("0.4") + ["mousedown", "1", "sleep", "1.2", "mouseup", "1", "sleep", "0.4", "key", "Down", "Return"])
+        await_("copy", after: mark) { $0 == "copy Mountains 5" }
+        XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a long press does not select")
+
+        // Long press on item 0.0 and Paste (Cut, Copy, Paste): the clipboard's text becomes a
+        // new item after it.
+        mark = log.lines.count
+        xdotool(contentsOf: at("0.0") + ["mousedown", "1", "sleep", "1.2", "mouseup", "1", "sleep", "0.4", "key", "Down", "Down", "Return"])
+        await_("paste", after: mark) { $0 == "paste Mountains 5 at 0.1" }
+        await_("count", after: mark) { $0 == "sections 6 items 80" }
+
+        // Every layout from the menu (F10 opens it with Grid, the first item, focused).
+        for (index, name) in ["grid", "horizontal", "circle", "stack", "waterfall"].enumerated().dropFirst() {
+            mark = log.lines.count
+            let downs = Array(repeating: "Down", count: index)
+            xdotool(contentsOf: ["key", "F10", "sleep", "0.4", "key"] + downs + ["Return"])
+            await_("layout \(name)", after: mark) { $0 == "layout \(name)" }
+        }
+        // And back with the shortcut.
+        mark = log.lines.count
+        xdotool("key", "ctrl+1")
+        await_("layout grid", after: mark) { $0 == "layout grid" }
+        positions = cells(after: mark)
+
+        // Add an item (Ctrl+N) and delete the selection (Delete).
+        mark = log.lines.count
+        xdotool("key", "ctrl+n")
+        await_("added", after: mark) { $0 == "sections 6 items 81" }
+        positions = cells(after: mark)
+        mark = log.lines.count
+        xdotool(contentsOf: at("1.2") + ["click", "1"])
+        await_("selection", after: mark) { $0 == "selected 1.2" }
+        xdotool("key", "Delete")
+        await_("deleted", after: mark) { $0 == "sections 6 items 80" }
+        XCTAssertEqual(app?.isRunning, true, "still running")
+    }
+
+    func testAFolderThatCannotBeShownIsAMessage() throws {
+        try launch(["/nonexistent/pictures"])
+        await_("message") { $0 == "message The folder “/nonexistent/pictures” does not exist." }
+        await_("ready") { $0.hasPrefix("ready") }
+        XCTAssertEqual(app?.isRunning, true)
+    }
+
+    private func xdotool(contentsOf args: [String]) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = args
+        try? p.run()
+        p.waitUntilExit()
+    }
+}
