@@ -22,7 +22,7 @@ enum FolderLoader {
         let catalogue = Catalogue()
         var skipped: [String] = []
         func images(in folder: String, names: [String]) -> [String] {
-            names.sorted().compactMap { name in
+            names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.compactMap { name in
                 let full = (folder as NSString).appendingPathComponent(name)
                 var dir: ObjCBool = false
                 guard fm.fileExists(atPath: full, isDirectory: &dir), !dir.boolValue, !name.hasPrefix(".") else { return nil }

@@ -132,7 +132,7 @@ extension GalleryWindow {
             catalogue = loaded
             collectionView.reloadData()
             gtk_window_set_title(window.as(GtkWindow.self), (folder as NSString).lastPathComponent)
-            showMessage(skipped.isEmpty ? nil : "\(skipped.count) file\(skipped.count == 1 ? " is" : "s are") not images and not shown: \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? "…" : "").")
+            showMessage(skipped.isEmpty ? nil : "\(skipped.count == 1 ? "1 file is not an image" : "\(skipped.count) files are not images") and not shown: \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? "…" : "").")
             GalleryLog.event("opened \(folder) sections=\(loaded.sections.count) items=\(loaded.itemCount)")
             let files = loaded.sections.flatMap(\.items).compactMap { item in item.path.map { (id: item.id, path: $0) } }
             var unreadable = 0

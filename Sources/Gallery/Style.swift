@@ -22,7 +22,9 @@ enum Style {
         let provider = gtk_css_provider_new()!
         if let path = candidates().first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
             gtk_css_provider_load_from_path(provider, path)
+            GalleryLog.event("style \((path as NSString).standardizingPath)")
         } else {
+            GalleryLog.event("style built-in")
             gtk_css_provider_load_from_data(provider, fallback, -1)
         }
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))

@@ -1,0 +1,33 @@
+// The README's example, kept here so the tests compile it.
+import CollectionLayout
+import CollectionViewGtk
+
+final class Photos: CollectionViewDataSource {
+    var titles = ["One", "Two", "Three"]
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
+        cell.accessibilityLabel = titles[indexPath.item]
+        return cell
+    }
+}
+
+/// One row of squares: a custom layout is a subclass that answers the layout's questions.
+final class RowLayout: CollectionViewLayout {
+    private var frames: [Rect] = []
+    override func prepare() {
+        let count = collectionView?.numberOfItems(inSection: 0) ?? 0
+        frames = (0..<count).map { Rect(x: Double($0) * 100, y: 0, width: 90, height: 90) }
+    }
+    override var collectionViewContentSize: Size { Size(width: Double(frames.count) * 100, height: 90) }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard frames.indices.contains(indexPath.item) else { return nil }
+        let attributes = LayoutAttributes(forCellWith: indexPath)
+        attributes.frame = frames[indexPath.item]
+        return attributes
+    }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        frames.indices.filter { frames[$0].intersects(rect) }
+            .compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+    }
+}
