@@ -37,7 +37,7 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     /// Extra area around the viewport, as a fraction of its size, whose elements also get views
     /// so that the first frame of a scroll finds them ready.
-    public var overscanFraction = 0.25 { didSet { gtk_widget_queue_allocate(viewport) } }
+    public var overscanFraction = 0.15 { didSet { gtk_widget_queue_allocate(viewport) } }
 
     /// Whether the user can select items (default true). False also turns off highlighting.
     public var allowsSelection = true {
