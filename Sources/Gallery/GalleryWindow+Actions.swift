@@ -144,6 +144,10 @@ extension GalleryWindow {
                     return
                 }
                 self.setTexture(texture, forItem: id)
+                self.thumbnailsReady += 1
+                if self.thumbnailsReady % 250 == 0 || self.thumbnailsReady + unreadable == files.count {
+                    GalleryLog.event("thumbnails \(self.thumbnailsReady)/\(files.count)")
+                }
             }
         }
     }

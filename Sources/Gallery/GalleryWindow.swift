@@ -17,6 +17,8 @@ final class GalleryWindow {
     var actions: [String: OpaquePointer] = [:]
     let application: UnsafeMutablePointer<GtkApplication>
     lazy var controller = GalleryController(window: self)
+    var frameStats: FrameStats?
+    var thumbnailsReady = 0
 
     init(application: UnsafeMutablePointer<GtkApplication>, folder: String?) {
         self.application = application
@@ -59,6 +61,7 @@ final class GalleryWindow {
 
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
+        frameStats = FrameStats(window: window)
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(catalogue.sections.count) items=\(catalogue.itemCount)")
         GalleryLog.cellsSoon(self)
     }

@@ -1,0 +1,31 @@
+import CGtk
+import CollectionViewGtk
+import Foundation
+
+/// With GALLERY_LOG set, the intervals between the frames the window paints, logged every two
+/// seconds: what "stays smooth" means, measured. Passive (the frame clock's after-paint), so it
+/// asks for no frames itself; pauses longer than a quarter second are idle time, not frames.
+@MainActor
+final class FrameStats {
+    private var last: Double?
+    private var intervals: [Double] = []
+    private var reported = 0.0
+
+    init?(window: WidgetPointer) {
+        guard GalleryLog.enabled, let clock = gtk_widget_get_frame_clock(window) else { return nil }
+        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.painted() }
+    }
+
+    private func painted() {
+        let now = Double(g_get_monotonic_time()) / 1e6
+        if let last, now - last < 0.25 { intervals.append(now - last) }
+        last = now
+        if now - reported >= 2, intervals.count >= 10 {
+            reported = now
+            let s = intervals.sorted()
+            func ms(_ p: Double) -> String { String(format: "%.1f", s[min(s.count - 1, Int(Double(s.count - 1) * p))] * 1000) }
+            GalleryLog.event("frames n=\(s.count) p50=\(ms(0.5))ms p95=\(ms(0.95))ms p99=\(ms(0.99))ms max=\(ms(1))ms over50ms=\(s.filter { $0 > 0.05 }.count)")
+            intervals.removeAll(keepingCapacity: true)
+        }
+    }
+}
