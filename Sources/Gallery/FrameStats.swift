@@ -11,9 +11,37 @@ final class FrameStats {
     private var intervals: [Double] = []
     private var reported = 0.0
 
-    init?(window: WidgetPointer) {
+    private weak var gallery: GalleryWindow?
+
+    init?(window: WidgetPointer, gallery: GalleryWindow) {
         guard GalleryLog.enabled, let clock = gtk_widget_get_frame_clock(window) else { return nil }
+        self.gallery = gallery
         Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.painted() }
+        // Live widgets and memory every two seconds, painted frames or not (the soak reads them).
+        Tick.add(window) { [weak self] _ in self?.health(); return self != nil }
+    }
+
+    private var lastHealth = 0.0
+
+    private func health() {
+        let now = Double(g_get_monotonic_time()) / 1e6
+        guard now - lastHealth >= 2, let gallery else { return }
+        lastHealth = now
+        let stats = gallery.collectionView.reuseStatistics
+        GalleryLog.event("health widgets=\(Self.count(gallery.collectionView.widget)) views=\(stats.created) shown=\(stats.visible) rssKB=\(Self.residentKB())")
+    }
+
+    static func count(_ widget: WidgetPointer) -> Int {
+        var n = 1
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child { n += count(c); child = gtk_widget_get_next_sibling(c) }
+        return n
+    }
+
+    static func residentKB() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
     private func painted() {

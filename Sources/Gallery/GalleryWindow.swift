@@ -61,7 +61,7 @@ final class GalleryWindow {
 
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
-        frameStats = FrameStats(window: window)
+        frameStats = FrameStats(window: window, gallery: self)
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(catalogue.sections.count) items=\(catalogue.itemCount)")
         GalleryLog.cellsSoon(self)
     }

@@ -4,8 +4,9 @@ import CollectionLayout
 
 /// A cell (`UICollectionViewCell`): a content view for the item's widgets over an optional
 /// background view, and a selected background view shown while the cell is highlighted or
-/// selected. The view changes nothing else about a cell's look; the GTK state flags
-/// (`:selected`, `:active`) let CSS style the rest.
+/// selected. The view changes nothing else about a cell's look; CSS can style the rest with
+/// `:selected` (a GTK state flag), `:hover` and `:active` (GTK's own), and the classes
+/// `highlighted` and `focused`.
 ///
 /// The content view is the cell's own widget: it stacks its children at full size, and the
 /// background layers are kept as its first children, so they draw below the content. That
@@ -37,10 +38,13 @@ open class CollectionViewCell: ReusableView {
         }
     }
 
+    /// While a press is tracked on the cell. The cell then has the CSS class `highlighted`
+    /// (GTK's own `:active` state is GTK's to count while a button is held; setting it by hand
+    /// breaks that count).
     open var isHighlighted = false {
         didSet {
             guard isHighlighted != oldValue else { return }
-            setState(GTK_STATE_FLAG_ACTIVE, isHighlighted)
+            if isHighlighted { gtk_widget_add_css_class(widget, "highlighted") } else { gtk_widget_remove_css_class(widget, "highlighted") }
             updateSelectedBackground()
         }
     }

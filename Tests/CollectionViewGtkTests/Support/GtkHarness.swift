@@ -19,7 +19,7 @@ enum GtkHarness {
             collectionview { background: white; }
             .cell { background: #3584e4; border: 2px solid #1c1c1c; border-radius: 6px; }
             reusableview:not(.cell):not(.content) { background: rgba(246, 211, 45, 0.5); }
-            .cell:active { background: #f6d32d; }
+            .cell.highlighted { background: #f6d32d; }
             .cell:selected { background: #2ec27e; }
             .selected-bg { border: 4px solid #1c1c1c; border-radius: 6px; }
             reusableview.cell.focused { outline: 3px solid #e01b24; outline-offset: 2px; }
