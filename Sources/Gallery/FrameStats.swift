@@ -17,16 +17,22 @@ final class FrameStats {
         guard GalleryLog.enabled, let clock = gtk_widget_get_frame_clock(window) else { return nil }
         self.gallery = gallery
         Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.painted() }
-        // Live widgets and memory every two seconds, painted frames or not (the soak reads them).
-        Tick.add(window) { [weak self] _ in self?.health(); return self != nil }
+        // Live widgets and memory every two seconds, painted frames or not (the soak reads
+        // them). A GLib timeout, not a tick callback: a tick callback would keep the frame clock
+        // painting sixty times a second for nothing.
+        let box = Unmanaged.passRetained(WeakFrameStats(self)).toOpaque()
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 2000, { data in
+            let weak = Unmanaged<WeakFrameStats>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                guard let stats = weak.value else { return 0 }
+                stats.health()
+                return 1
+            }
+        }, box, { data in Unmanaged<WeakFrameStats>.fromOpaque(data!).release() })
     }
 
-    private var lastHealth = 0.0
-
     private func health() {
-        let now = Double(g_get_monotonic_time()) / 1e6
-        guard now - lastHealth >= 2, let gallery else { return }
-        lastHealth = now
+        guard let gallery else { return }
         let stats = gallery.collectionView.reuseStatistics
         GalleryLog.event("health widgets=\(Self.count(gallery.collectionView.widget)) views=\(stats.created) shown=\(stats.visible) rssKB=\(Self.residentKB())")
     }
@@ -56,4 +62,10 @@ final class FrameStats {
             intervals.removeAll(keepingCapacity: true)
         }
     }
+}
+
+/// A weak reference for the health timeout's user data.
+final class WeakFrameStats {
+    weak var value: FrameStats?
+    init(_ value: FrameStats) { self.value = value }
 }
