@@ -15,7 +15,6 @@ extension GalleryWindow {
             guard let action else { return }
             Signal.connectVariant(raw(action), "activate") { parameter in handler(action, parameter) }
             g_action_map_add_action(map, action)
-            actions[name] = action
             if !accels.isEmpty { setAccels("win.\(name)", accels) }
         }
         add("layout", state: g_variant_new_string(GalleryLayout.grid.rawValue), parameter: "s") { [weak self] action, parameter in

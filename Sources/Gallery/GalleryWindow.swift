@@ -14,7 +14,6 @@ final class GalleryWindow {
     var currentLayout = GalleryLayout.grid
     let status: OpaquePointer  // GtkLabel
     let statusRevealer: WidgetPointer
-    var actions: [String: OpaquePointer] = [:]
     let application: UnsafeMutablePointer<GtkApplication>
     lazy var controller = GalleryController(window: self)
     var frameStats: FrameStats?

@@ -42,7 +42,7 @@ final class BadgeAttributes: LayoutAttributes {
         b.alpha = 1
         #expect(a.alpha == 0.5 && b != a)
         let moved = a.copy(indexPath: IndexPath(item: 5, section: 0))
-        #expect(moved.indexPath.item == 5 && moved.hasSameAppearance(as: a) && moved != a)
+        #expect(moved.indexPath.item == 5 && moved.frame == a.frame && moved.alpha == a.alpha && moved.zIndex == a.zIndex && moved != a)
     }
 
     @Test func subclassesExtendCopyAndEquality() {

@@ -248,7 +248,7 @@ final class PlacementTests: XCTestCase {
             let attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
             attributes.frame = Rect(x: 100, y: 50, width: 80, height: 40)
             attributes.transform3D = t
-            allocate(child, attributes, offset: Point(x: 10, y: 20))
+            Placement().place(child, attributes, origin: Point(x: 10, y: 20))
             for (x, y) in [(0.0, 0.0), (80.0, 0.0), (0.0, 40.0), (80.0, 40.0)] {
                 var p = graphene_point_t(x: Float(x), y: Float(y)), out = graphene_point_t()
                 XCTAssertNotEqual(gtk_widget_compute_point(child, parent, &p, &out), 0)

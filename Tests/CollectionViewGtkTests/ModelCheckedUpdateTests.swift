@@ -36,7 +36,7 @@ final class ModelCheckedUpdateTests: XCTestCase {
         let cv = bareCollectionView(layout)
         cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
         cv.register(LabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: CollectionView.elementKindSectionHeader)
-        let source = HeaderIDSource(model.sections.map(\.items))
+        let source = IDSource(model.sections.map(\.items))
         cv.dataSource = source
         cv.allowsMultipleSelection = true
         let window = GtkHarness.window(for: cv)
@@ -100,19 +100,3 @@ final class ModelCheckedUpdateTests: XCTestCase {
     }}
 }
 
-/// IDSource with headers.
-@MainActor
-final class HeaderIDSource: CollectionViewDataSource {
-    var sections: [[Int]]
-    init(_ sections: [[Int]]) { self.sections = sections }
-    func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sections[section].count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell: NumberCell = collectionView.dequeueReusableCell(withReuseIdentifier: "n", for: indexPath)
-        cell.shownPath = IndexPath(item: sections[indexPath.section][indexPath.item], section: -1)
-        return cell
-    }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
-        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
-    }
-}

@@ -3,7 +3,8 @@ import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
 
-/// A data source of sections of item ids; each cell knows the id it shows.
+/// A data source of sections of item ids; each cell knows the id it shows. Supplementary views
+/// come from the queue registered under their kind.
 @MainActor
 final class IDSource: CollectionViewDataSource {
     var sections: [[Int]]
@@ -14,6 +15,9 @@ final class IDSource: CollectionViewDataSource {
         let cell: NumberCell = collectionView.dequeueReusableCell(withReuseIdentifier: "n", for: indexPath)
         cell.shownPath = IndexPath(item: sections[indexPath.section][indexPath.item], section: -1)  // the id
         return cell
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
+        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
     }
 }
 

@@ -91,13 +91,6 @@ open class LayoutAttributes: CustomStringConvertible {
             && representedElementKind == other.representedElementKind
     }
 
-    /// True when the visual properties match (frame, transform, alpha, zIndex, hidden), whatever
-    /// the element: what the view compares before applying attributes to a view.
-    public func hasSameAppearance(as other: LayoutAttributes) -> Bool {
-        frame == other.frame && transform3D == other.transform3D && alpha == other.alpha
-            && zIndex == other.zIndex && isHidden == other.isHidden
-    }
-
     open var description: String {
         var s = "<\(type(of: self)) \(elementKey) frame=\(frame)"
         if alpha != 1 { s += " alpha=\(alpha)" }

@@ -57,7 +57,6 @@ extension CollectionView {
             }
         }
         viewsToPlace.removeAll(keepingCapacity: true)
-        lastPassBounds = visibleRect
         noteLayoutPass()
     }
 

@@ -27,15 +27,8 @@ final class Placement {
     }
 }
 
-/// Allocates `widget` at the attributes' frame, moved by minus `offset`, with the 3D transform
-/// applied about the frame's centre, as UIKit does.
-@MainActor
-func allocate(_ widget: WidgetPointer, _ attributes: LayoutAttributes, offset: Point) {
-    let (size, transform) = placement(attributes, offset: offset)
-    gtk_widget_allocate(widget, size.0, size.1, -1, transform)
-}
-
-/// The size and transform that put `attributes` on screen, shifted by minus `offset`.
+/// The size and transform that put `attributes` on screen, shifted by minus `offset`, with the
+/// 3D transform applied about the frame's centre, as UIKit does.
 func placement(_ attributes: LayoutAttributes, offset: Point) -> ((Int32, Int32), OpaquePointer?) {
     let frame = attributes.frame
     let width = max(0, Int32(frame.width.rounded())), height = max(0, Int32(frame.height.rounded()))

@@ -62,7 +62,6 @@ public final class CollectionView: CollectionViewLayoutHost {
     var visible: [ElementKey: ReusableView] = [:]
     var sectionCounts: [Int]?
     var viewportSize = Size.zero
-    var lastPassBounds = Rect.zero
     var inLayoutPass = false
     var drawOrderDirty = false
     /// The content rectangle the visible views were made for (the viewport plus overscan); while
