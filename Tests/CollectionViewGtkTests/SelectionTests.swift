@@ -137,6 +137,49 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(cv.indexPathsForSelectedItems, [p(item)])
     }}
 
+    /// A cell held under the pointer that animates away or moves (an update during the
+    /// press), with and without a long press, leaves GTK's pointer accounting whole: GTK marks
+    /// the press target and its ancestors :active and unwinds them at the release. The edit
+    /// menu opens at the release, for the cell's item then: opened mid-press, it ended the
+    /// press's grab and GTK unwound whatever cell was under the pointer at the release
+    /// ("Broken accounting of active state", found by the soak during a layout swap).
+    func testCellThatMovesOrGoesDuringAPressKeepsThePointerAccounting() { MainActor.assumeIsolated {
+        for (longPress, delete) in [(false, true), (true, true), (true, false)] {
+            let (cv, r, window) = open()
+            let held = cv.cellForItem(at: p(3))!
+            GtkHarness.pointer(window, at: GtkHarness.centre(of: held, in: window), then: ["mousedown", "1"])
+            XCTAssertNotEqual(gtk_widget_get_state_flags(held.widget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue, 0, "GTK marks the pressed cell :active")
+            if longPress { GtkHarness.pump(seconds: 0.8) }
+            XCTAssertNil(cv.interaction?.menu, "no menu while the button is down")
+            var done = false
+            r.count += delete ? -1 : 1
+            cv.performBatchUpdates({
+                if delete { cv.deleteItems(at: [p(3)]) } else { cv.insertItems(at: [p(0)]) }
+            }, completion: { _ in done = true })
+            XCTAssertTrue(GtkHarness.pump { done })
+            XCTAssertFalse(cv.cellForItem(at: p(3)) === held, "another cell is under the pointer")
+            GtkHarness.xdotool(["mouseup", "1"])
+            if longPress && !delete {
+                XCTAssertTrue(GtkHarness.pump { cv.interaction?.menu != nil }, "the menu opens at the release")
+                XCTAssertEqual(cv.interaction?.menuItem, p(4), "for the held cell's item, which moved")
+                GtkHarness.keys("Escape")
+            } else if longPress {
+                GtkHarness.pump(seconds: 0.2)
+                XCTAssertNil(cv.interaction?.menu, "the held item is gone: no menu")
+            }
+            var child = gtk_widget_get_first_child(cv.canvas)
+            while let c = child {
+                XCTAssertEqual(gtk_widget_get_state_flags(c).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue, 0, "no view stays :active")
+                child = gtk_widget_get_next_sibling(c)
+            }
+            XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a press whose cell went or that was long selects nothing")
+            // The view still works: a click selects.
+            click(3, cv, window)
+            XCTAssertEqual(cv.indexPathsForSelectedItems, [p(3)], "long press \(longPress), delete \(delete)")
+            GtkHarness.close(window)
+        }
+    }}
+
     /// A long press shows the edit menu with exactly the allowed actions, selects nothing, and
     /// choosing an action performs it on the pressed item.
     func testLongPressShowsTheEditMenuAndPerformsTheChosenAction() { MainActor.assumeIsolated {

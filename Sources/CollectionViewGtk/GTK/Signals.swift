@@ -167,6 +167,23 @@ public enum Async {
         return (thunk, box)
     }
 
+    /// Runs `f` every `milliseconds` on the main loop while it returns true. Returns the
+    /// source id (for `g_source_remove`).
+    @discardableResult
+    public static func every(milliseconds: UInt32, _ f: @escaping @MainActor () -> Bool) -> guint {
+        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            let box = Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<@MainActor () -> Bool>
+            return MainActor.assumeIsolated { box.function() } ? 1 : 0
+        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+
+    /// Runs `f` once after `milliseconds`. Returns the source id (for `g_source_remove`).
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ f: @escaping @MainActor () -> Void) -> guint {
+        every(milliseconds: milliseconds) { f(); return false }
+    }
+
     /// Runs `f` on the main loop soon (from any thread).
     public static func onMain(_ f: @escaping @Sendable @MainActor () -> Void) {
         let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()

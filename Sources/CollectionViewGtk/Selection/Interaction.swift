@@ -16,6 +16,8 @@ final class Interaction {
     private(set) var menuActions: [EditAction] = []
     private let actionGroup: OpaquePointer
     private var longPress: OpaquePointer?
+    /// The cell a long press is on, until the button comes up and its menu opens.
+    private var longPressedView: ReusableView?
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
@@ -32,6 +34,7 @@ final class Interaction {
 
         let longPress = gtk_gesture_long_press_new()!
         Signal.connectPoint(raw(longPress), "pressed") { [weak self] x, y in self?.longPressed(x: x, y: y) }
+        Signal.connectPointer(raw(longPress), "end") { [weak self] in self?.longPressEnded() }
         gtk_widget_add_controller(viewport, longPress)
         self.longPress = longPress
 
@@ -94,6 +97,7 @@ final class Interaction {
     /// however long the button stays down, opens the edit menu.
     func viewScrolled() {
         pressCancelled()
+        longPressedView = nil
         if let longPress { gtk_event_controller_reset(longPress) }
     }
 
@@ -115,10 +119,23 @@ final class Interaction {
         }
     }
 
+    /// A long press never selects; it opens the edit menu for its cell when the button comes
+    /// up. Not at once: the menu grabs the pointer, which in GTK 4.8 ends the press's implicit
+    /// grab, and the release then unwinds GTK's :active marks from whatever cell is under the
+    /// pointer by then. Any cell that moved or went in the meantime (an update, a layout swap)
+    /// would leave GTK's accounting broken ("Broken accounting of active state").
     private func longPressed(x: Double, y: Double) {
-        pressCancelled()  // a long press never selects
-        guard let path = item(atViewportX: x, y: y) else { return }
-        showMenu(for: path)
+        pressCancelled()
+        guard let collectionView, let path = item(atViewportX: x, y: y) else { return }
+        longPressedView = collectionView.cellForItem(at: path)
+    }
+
+    private func longPressEnded() {
+        guard let view = longPressedView else { return }
+        longPressedView = nil
+        // The cell's item now: updates during the press may have moved it, or removed it.
+        guard let key = view.elementKey, key.category == .cell else { return }
+        showMenu(for: key.indexPath)
     }
 
     // MARK: The edit menu

@@ -96,15 +96,10 @@ final class ZoomTransitionDriver {
         if collectionView.interactiveTransition == nil { begin() }
         update(scale: scale * pow(1.1, -dy))
         if wheelTimeout != 0 { g_source_remove(wheelTimeout) }
-        let box = Unmanaged.passRetained(ClosureBox({ [weak self] in
+        wheelTimeout = Async.after(milliseconds: Self.wheelPause) { [weak self] in
             self?.wheelTimeout = 0
             self?.end()
-        } as @MainActor () -> Void)).toOpaque()
-        wheelTimeout = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.wheelPause, { data in
-            let box = Unmanaged<ClosureBox<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.function() }
-            return 0
-        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+        }
         return true
     }
 

@@ -1,4 +1,5 @@
 import CGtk
+import XCTest
 import Foundation
 import CollectionLayout
 @testable import CollectionViewGtk
@@ -11,6 +12,7 @@ import Glibc
 @MainActor
 enum GtkHarness {
     private static let ready: Bool = {
+        g_log_set_writer_func(warningCountingWriter, nil, nil)
         gtk_disable_setlocale()
         guard gtk_init_check() != 0 else { return false }
         // Visible cells, so screenshots of tests show what they check.
@@ -48,9 +50,19 @@ enum GtkHarness {
         return window
     }
 
-    static func close(_ window: WidgetPointer) {
+    /// Closes a test window and fails the test if GTK or GLib logged a warning or critical
+    /// since the last window closed (criticals already abort under G_DEBUG=fatal-criticals).
+    static func close(_ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
         gtk_window_destroy(window.as(GtkWindow.self))
         pump(seconds: 0.02)
+        let warnings = takeWarnings()
+        if !warnings.isEmpty { XCTFail("GTK warned: \(warnings)", file: file, line: line) }
+    }
+
+    /// The warnings logged since the last call, and forgets them.
+    static func takeWarnings() -> [String] {
+        defer { loggedWarnings.removeAll() }
+        return loggedWarnings
     }
 
     /// Runs the main loop until `condition` holds or `timeout` passes; returns the condition.
@@ -216,6 +228,20 @@ enum GtkHarness {
         guard gtk_widget_compute_bounds(widget, viewport, &r) != 0 else { return nil }
         return Rect(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
     }
+}
+
+/// Every warning or critical logged in the process, in order; `GtkHarness.close` reports them.
+nonisolated(unsafe) private var loggedWarnings: [String] = []
+
+/// Writes log messages as GLib would, and keeps the warnings and criticals for the tests.
+private let warningCountingWriter: GLogWriterFunc = { level, fields, count, data in
+    let serious = G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue
+    if level.rawValue & serious != 0, let fields {
+        for i in 0..<Int(count) where strcmp(fields[i].key, "MESSAGE") == 0 {
+            if let value = fields[i].value { loggedWarnings.append(String(cString: value.assumingMemoryBound(to: CChar.self))) }
+        }
+    }
+    return g_log_writer_default(level, fields, count, data)
 }
 
 /// Turns GTK's gtk-enable-animations setting on or off for the tests' display.
