@@ -93,4 +93,96 @@ package struct BatchModel: Sendable {
         return (u, BatchModel(sections: new))
     }
 
+
+    // MARK: Shrinking a failing case
+
+    /// The model after `u`, or nil when `u` is not valid on this model. The new counts follow
+    /// from `u` itself, as a data source that made these changes would report them; inserted
+    /// sections get one item, reloaded sections keep their count. Inserted items and the items
+    /// of inserted or reloaded sections get fresh ids; every other item keeps its id.
+    package func applying(_ u: BatchUpdate, nextID: inout Int) -> BatchModel? {
+        let n = sections.count
+        let newCount = n - u.deletedSections.count + u.insertedSections.count
+        guard newCount >= 0 else { return nil }
+        // Which old section each new one comes from: inserted and moved-to places are fixed,
+        // the survivors fill the rest in order.
+        var oldOfNew = [Int?](repeating: nil, count: newCount)
+        var fixed = Set<Int>()
+        for t in u.insertedSections { guard (0..<newCount).contains(t) else { return nil }; fixed.insert(t) }
+        for m in u.movedSections {
+            guard (0..<newCount).contains(m.to), (0..<n).contains(m.from) else { return nil }
+            oldOfNew[m.to] = m.from
+            fixed.insert(m.to)
+        }
+        let gone = Set(u.deletedSections).union(u.movedSections.map(\.from))
+        var free = (0..<newCount).filter { !fixed.contains($0) }.makeIterator()
+        for s in 0..<n where !gone.contains(s) {
+            guard let t = free.next() else { return nil }
+            oldOfNew[t] = s
+        }
+        let reloaded = Set(u.reloadedSections)
+        var counts = [Int](repeating: 1, count: newCount)
+        for t in 0..<newCount {
+            guard let s = oldOfNew[t] else { continue }
+            var count = sections[s].items.count
+            if !reloaded.contains(s) {
+                count -= u.deletedItems.filter { $0.count == 2 && $0.section == s }.count
+                count -= u.movedItems.filter { $0.from.count == 2 && $0.from.section == s }.count
+                count += u.insertedItems.filter { $0.count == 2 && $0.section == t }.count
+                count += u.movedItems.filter { $0.to.count == 2 && $0.to.section == t }.count
+            }
+            counts[t] = max(0, count)
+        }
+        guard let plan = try? BatchUpdatePlan(oldCounts: self.counts, newCounts: counts, update: u) else { return nil }
+        var new: [(id: Int, items: [Int])] = []
+        for t in 0..<newCount {
+            let id: Int
+            if let s = oldOfNew[t] { id = sections[s].id } else { nextID += 1; id = nextID }
+            let items = (0..<counts[t]).map { i -> Int in
+                if let o = plan.oldIndexPath(forNew: IndexPath(item: i, section: t)) { return sections[o.section].items[o.item] }
+                nextID += 1
+                return nextID
+            }
+            new.append((id, items))
+        }
+        return BatchModel(sections: new)
+    }
+
+    /// `u` with one change left out, for each change in it.
+    package static func smallerBatches(_ u: BatchUpdate) -> [BatchUpdate] {
+        var out: [BatchUpdate] = []
+        func without<T>(_ path: WritableKeyPath<BatchUpdate, [T]>) {
+            for i in u[keyPath: path].indices {
+                var c = u
+                c[keyPath: path].remove(at: i)
+                out.append(c)
+            }
+        }
+        without(\.insertedSections); without(\.deletedSections); without(\.reloadedSections); without(\.movedSections)
+        without(\.insertedItems); without(\.deletedItems); without(\.reloadedItems); without(\.movedItems)
+        return out
+    }
+
+    /// The smallest batch, by leaving changes out one at a time, that still fails on this model
+    /// (`fails` gets the candidate and the model after it). Returns it with its new model.
+    package func shrink(_ update: BatchUpdate, nextID: inout Int,
+                        fails: (BatchUpdate, BatchModel) -> Bool) -> (BatchUpdate, BatchModel?) {
+        var current = update
+        var currentModel = applying(update, nextID: &nextID)
+        var progress = true
+        while progress {
+            progress = false
+            for candidate in Self.smallerBatches(current) {
+                guard let new = applying(candidate, nextID: &nextID), fails(candidate, new) else { continue }
+                current = candidate
+                currentModel = new
+                progress = true
+                break
+            }
+        }
+        return (current, currentModel)
+    }
+
+    /// Swift that builds this model's sections, for a failure message.
+    package var swiftLiteral: String { "[" + sections.map { "\($0.items)" }.joined(separator: ", ") + "]" }
 }

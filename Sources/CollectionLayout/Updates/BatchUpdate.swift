@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The changes of one batch, as the collection view's update methods record them. Indexes
 /// follow UIKit: deletes, reloads and move sources are in the index space before the batch;
 /// inserts and move destinations in the space after it.
-public struct BatchUpdate: Sendable, Equatable {
+public struct BatchUpdate: Sendable, Equatable, CustomStringConvertible {
     public var insertedSections: [Int] = []
     public var deletedSections: [Int] = []
     public var reloadedSections: [Int] = []
@@ -26,6 +26,18 @@ public struct BatchUpdate: Sendable, Equatable {
             && a.deletedItems == b.deletedItems && a.reloadedItems == b.reloadedItems
             && a.movedSections.map { [$0.from, $0.to] } == b.movedSections.map { [$0.from, $0.to] }
             && a.movedItems.map { [$0.from, $0.to] } == b.movedItems.map { [$0.from, $0.to] }
+    }
+
+    /// The changes that are there, as index arrays: "deleteItems [[0, 2]], moveItem [0, 1]->[1, 0]".
+    public var description: String {
+        var parts: [String] = []
+        func add(_ name: String, _ values: [Int]) { if !values.isEmpty { parts.append("\(name) \(values)") } }
+        func add(_ name: String, _ paths: [IndexPath]) { if !paths.isEmpty { parts.append("\(name) \(paths.map { Array($0) })") } }
+        add("insertSections", insertedSections); add("deleteSections", deletedSections); add("reloadSections", reloadedSections)
+        if !movedSections.isEmpty { parts.append("moveSections " + movedSections.map { "\($0.from)->\($0.to)" }.joined(separator: ", ")) }
+        add("insertItems", insertedItems); add("deleteItems", deletedItems); add("reloadItems", reloadedItems)
+        if !movedItems.isEmpty { parts.append("moveItems " + movedItems.map { "\(Array($0.from))->\(Array($0.to))" }.joined(separator: ", ")) }
+        return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
     }
 
     /// The changes as the layout receives them in `prepare(forCollectionViewUpdates:)`.
