@@ -150,4 +150,17 @@ struct FlowLayoutQueryTests {
         #expect(tail.contains { $0.indexPath.item == 9_999_999 })
         #expect(tail.count == 14 * 16)  // 800 tall: the last 13 full lines and part of a 14th
     }
+
+    /// Rectangles no viewport has (NaN, infinite, inverted) are answered, not trapped on: NaN
+    /// and empty ones with nothing, infinite ones with everything.
+    @Test func unusableRectanglesAreAnsweredSafely() {
+        let host = FakeHost(counts: [100, 3], bounds: Rect(x: 0, y: 0, width: 1000, height: 800))
+        let layout = prepared(FlowLayout(), in: host)
+        #expect(layout.layoutAttributesForElements(in: Rect(x: .nan, y: 0, width: 10, height: 10)).isEmpty)
+        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: .nan, height: 10)).isEmpty)
+        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: -50, height: 10)).isEmpty)
+        let all = layout.layoutAttributesForElements(in: Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity))
+        #expect(all.count == 103)
+        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 1e300, width: 10, height: 1e300)).isEmpty)
+    }
 }

@@ -204,7 +204,7 @@ open class FlowLayout: CollectionViewLayout {
 
     open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        guard !sections.isEmpty, !rect.isEmpty else { return result }
+        guard !sections.isEmpty, let rect = Self.queryable(rect) else { return result }
         let (_, acrossRange) = axes.ranges(rect)
         // The first section that ends after the rectangle starts; sections are in order.
         var index = firstIndex(count: sections.count) { sections[$0].end > acrossRange.0 }
@@ -222,6 +222,17 @@ open class FlowLayout: CollectionViewLayout {
             index += 1
         }
         return result
+    }
+
+    /// `rect` cut to a finite range the line arithmetic can turn into indexes; nil when it is
+    /// empty or NaN. An infinite rectangle still means "everything".
+    static func queryable(_ rect: Rect) -> Rect? {
+        guard !(rect.minX.isNaN || rect.minY.isNaN || rect.width.isNaN || rect.height.isNaN) else { return nil }
+        let limit = 1e15
+        let x0 = max(-limit, rect.minX), y0 = max(-limit, rect.minY)
+        let x1 = min(limit, rect.maxX), y1 = min(limit, rect.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {

@@ -176,7 +176,8 @@ extension CollectionView {
             guard let dataSource else { return nil }
             let cell = dataSource.collectionView(self, cellForItemAt: key.indexPath)
             guard cell.owner === self, cell.category == .cell, cell.elementKey == nil else {
-                report(.foreignView("a cell for \(key) that is \(cell.owner !== self ? "not from this collection view" : "already shown")"))
+                let why = cell.owner !== self ? "not from this collection view" : cell.category != .cell ? "not a cell" : "already shown for another item"
+                report(.foreignView("a cell for item \(key.indexPath.item) in section \(key.indexPath.section) that is \(why)"))
                 return nil
             }
             return cell

@@ -13,8 +13,12 @@ extension CollectionView {
 
     /// Gives `indexPath` the keyboard focus (and its cell the focus ring), scrolling it into view.
     public func setFocusedItem(_ indexPath: IndexPath?, scroll: Bool = true) {
+        if let indexPath, !isValidItem(indexPath) {
+            report(.invalidIndexPath("setFocusedItem(_:)", indexPath))
+            return
+        }
         if let old = selection.focused { cellForItem(at: old)?.isFocused = false }
-        guard let indexPath, isValidItem(indexPath) else { selection.focused = nil; return }
+        guard let indexPath else { selection.focused = nil; return }
         selection.focused = indexPath
         cellForItem(at: indexPath)?.isFocused = gtk_widget_has_focus(viewport) != 0
         if scroll { scrollToItem(at: indexPath, at: [], animated: true) }

@@ -30,6 +30,10 @@ extension CollectionView {
 
     /// Deselects an item. Does not call the delegate.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        guard isValidItem(indexPath) else {
+            report(.invalidIndexPath("deselectItem(at:)", indexPath))
+            return
+        }
         setSelected(false, at: indexPath)
     }
 

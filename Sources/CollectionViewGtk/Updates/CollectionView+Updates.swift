@@ -30,8 +30,11 @@ extension CollectionView {
             return
         }
         guard let oldCounts = sectionCounts else {
-            // Nothing was shown yet, so there is nothing to animate from.
+            // Nothing was shown yet (or a reload is pending), so there is nothing to animate
+            // from: the changes are recorded and dropped, and the data is loaded afresh.
+            pendingBatch = BatchUpdate()
             updates()
+            pendingBatch = nil
             reloadData()
             completion?(true)
             return
@@ -61,6 +64,7 @@ extension CollectionView {
         } catch {
             report(.invalidUpdate(error))
             reloadData()
+            _ = counts  // what it reloads to is the data source now, so the next update checks against it
             completion?(false)
             return
         }

@@ -25,6 +25,7 @@ extension CollectionView {
 
     /// The item whose frame contains `point` (content coordinates), topmost first.
     public func indexPathForItem(at point: Point) -> IndexPath? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
         collectionViewLayout.prepareIfNeeded()
         let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
         return collectionViewLayout.layoutAttributesForElements(in: probe)

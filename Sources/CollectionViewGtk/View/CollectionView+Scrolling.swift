@@ -52,6 +52,10 @@ extension CollectionView {
     /// Scrolls so the item shows at `position`; animated on the frame clock when asked and GTK's
     /// animations are enabled.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        guard isValidItem(indexPath) else {
+            report(.invalidIndexPath("scrollToItem(at:)", indexPath))
+            return
+        }
         collectionViewLayout.prepareIfNeeded()
         guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
         let b = bounds
