@@ -94,28 +94,35 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
     }
 
     /// Inserts what the clipboard holds as a new item after `indexPath`: its picture, or its
-    /// text as the title. Text that is too long or not text is a message, not an item.
+    /// text as the title. Text that is too long or not text, a picture that cannot be decoded,
+    /// and a clipboard that does not deliver within `pasteTimeout` are messages, not items.
     private func paste(after indexPath: IndexPath) {
         let target = IndexPath(item: indexPath.item + 1, section: indexPath.section)
         let formats = gdk_clipboard_get_formats(clipboard)
+        GalleryLog.event("paste-requested \(String(cString: gdk_content_formats_to_string(formats)))")
+        let read = ClipboardRead(gallery: gallery, seconds: Self.pasteTimeout)
         if gdk_content_formats_contain_gtype(formats, gdk_texture_get_type()) != 0 {
             let (callback, data) = Async.callback { [weak self] result in
                 guard let self else { return }
                 var error: UnsafeMutablePointer<GError>?
-                guard let texture = gdk_clipboard_read_texture_finish(self.clipboard, result, &error) else {
+                let texture = gdk_clipboard_read_texture_finish(self.clipboard, result, &error)
+                guard read.finish() else { if let texture { g_object_unref(raw(texture)) }; if error != nil { g_error_free(error) }; return }
+                guard let texture else {
                     self.gallery.showMessage("The clipboard's picture could not be read: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error").")
                     if error != nil { g_error_free(error) }
                     return
                 }
                 self.gallery.insert(self.catalogue.makeItem(title: "Pasted picture", texture: Texture(adopting: texture)), at: target)
             }
-            gdk_clipboard_read_texture_async(clipboard, nil, callback, data)
+            gdk_clipboard_read_texture_async(clipboard, read.cancellable, callback, data)
             return
         }
         let (callback, data) = Async.callback { [weak self] result in
             guard let self else { return }
             var error: UnsafeMutablePointer<GError>?
-            guard let cText = gdk_clipboard_read_text_finish(self.clipboard, result, &error) else {
+            let cText = gdk_clipboard_read_text_finish(self.clipboard, result, &error)
+            guard read.finish() else { g_free(cText); if error != nil { g_error_free(error) }; return }
+            guard let cText else {
                 self.gallery.showMessage("The clipboard holds nothing that can be pasted here\(error.map { ": " + String(cString: $0.pointee.message) } ?? "").")
                 if error != nil { g_error_free(error) }
                 return
@@ -130,8 +137,11 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
             self.gallery.insert(self.catalogue.makeItem(title: title), at: target)
             GalleryLog.event("paste \(title) at \(target.section).\(target.item)")
         }
-        gdk_clipboard_read_text_async(clipboard, nil, callback, data)
+        gdk_clipboard_read_text_async(clipboard, read.cancellable, callback, data)
     }
+
+    /// How long a paste waits for the clipboard's owner (another program) to deliver.
+    static let pasteTimeout: UInt32 = 5
 
     /// The first line of pasted text, at most 80 characters; nil for nothing or a megabyte and more.
     static func title(fromPasted text: String) -> String? {
@@ -140,4 +150,29 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
         guard !line.isEmpty else { return nil }
         return String(line.prefix(80))
     }
+}
+
+/// One clipboard read with a deadline: if the owner has not delivered in time, the read is
+/// cancelled and the window says so; whichever comes first, the answer or the deadline, wins.
+@MainActor
+private final class ClipboardRead {
+    nonisolated(unsafe) let cancellable = g_cancellable_new()!
+    private var done = false
+
+    init(gallery: GalleryWindow, seconds: UInt32) {
+        Async.after(milliseconds: seconds * 1000) { [self] in
+            guard !done else { return }
+            done = true
+            g_cancellable_cancel(cancellable)
+            gallery.showMessage("The clipboard did not deliver its content within \(seconds) seconds.")
+        }
+    }
+
+    /// True for the answer that comes first; false when the deadline already passed.
+    func finish() -> Bool {
+        defer { done = true }
+        return !done
+    }
+
+    deinit { g_object_unref(raw(cancellable)) }
 }

@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+import CGtk
+@testable import CollectionViewGtk
 
 /// The real gallery app under Xvfb, driven only by xdotool, checked through what it logs
 /// (GALLERY_LOG=1): selection, the clipboard round trip, item counts, the installed layout.
@@ -142,6 +144,67 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(app?.isRunning, true)
     }
 
+    /// What the clipboard may hold when a person pastes: 2 and 20 MB of text, text that is not
+    /// UTF-8, nothing but spaces, bytes that claim to be a PNG, and a real PNG header that
+    /// claims a picture of 60,000 by 60,000 pixels. The clipboard is owned by this test process
+    /// (the same X display), which serves it while the gallery reads. Each paste is a message
+    /// in the window or a new item, and the gallery keeps running and pasting.
+    /// What the clipboard may hold when a person pastes: 2 and 20 MB of text, text that is not
+    /// UTF-8, nothing but spaces, bytes that claim to be a PNG, and a real PNG header that
+    /// claims a picture of 60,000 by 60,000 pixels. The clipboard is owned by this test process
+    /// (the same X display), which serves it while the gallery reads. Each paste is a message
+    /// in the window or a new item, and the gallery keeps running and pasting.
+    func testHugeOrMalformedClipboardContentIsAMessage() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let (x, y) = cells(after: 0)["0.3"] ?? (0, 0)
+        let wid = window()
+        let log = self.log
+        let app = self.app
+        try MainActor.assumeIsolated {
+            guard GtkHarness.available else { throw XCTSkip("no display") }
+            GtkHarness.xdotool(["mousemove", "--window", wid, String(x), String(y), "click", "1"])
+            awaitPumping(log, "selection") { $0 == "selected 0.3" }
+            let clipboard = gdk_display_get_clipboard(gdk_display_get_default())!
+
+            @MainActor func offer(_ mime: String, _ bytes: [UInt8]) {
+                let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
+                let provider = gdk_content_provider_new_for_bytes(mime, data)
+                g_bytes_unref(data)
+                gdk_clipboard_set_content(clipboard, provider)
+                g_object_unref(raw(provider!))
+                GtkHarness.pump(seconds: 0.5)  // the app hears of the new owner
+            }
+            @MainActor func paste(expect match: @escaping (String) -> Bool, _ what: String) {
+                let mark = log.lines.count
+                GtkHarness.xdotool(["key", "--window", wid, "ctrl+v"])
+                awaitPumping(log, what, after: mark, timeout: 30, match)
+            }
+            // A PNG signature and an IHDR chunk for 60000 x 60000 RGBA, then nothing.
+            var bigPNG: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+            bigPNG += [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60, 8, 6, 0, 0, 0, 0x2B, 0x7F, 0x3C, 0x9D]
+
+            offer("text/plain;charset=utf-8", Array(repeating: UInt8(ascii: "x"), count: 2_000_000))
+            paste(expect: { $0 == "message The clipboard's text is empty or too long to be a title (2000000 bytes)." }, "2 MB of text")
+            // 20 MB does not come through X here (GTK's transfer stalls): the paste gives up in
+            // time and says so.
+            offer("text/plain;charset=utf-8", Array(repeating: UInt8(ascii: "x"), count: 20_000_000))
+            paste(expect: { $0 == "message The clipboard did not deliver its content within 5 seconds." }, "20 MB of text")
+            offer("text/plain;charset=utf-8", Array("   \n\t ".utf8))
+            paste(expect: { $0.hasPrefix("message The clipboard's text is empty or too long") }, "blank text")
+            offer("text/plain;charset=utf-8", [0xFF, 0xFE, 0x41, 0xC3, 0x28, 0x42, 0x00, 0x43])
+            paste(expect: { $0.hasPrefix("paste ") || $0.hasPrefix("message ") }, "text that is not UTF-8")
+            offer("image/png", Array("this is not a picture".utf8))
+            paste(expect: { $0.hasPrefix("message The clipboard's picture could not be read") }, "bytes that claim to be a PNG")
+            offer("image/png", bigPNG)
+            paste(expect: { $0.hasPrefix("message The clipboard's picture could not be read") }, "a 60000 x 60000 PNG header")
+            // Still running, and a good paste still works.
+            offer("text/plain;charset=utf-8", Array("Pasted after the bad ones".utf8))
+            paste(expect: { $0 == "paste Pasted after the bad ones at 0.4" }, "good text")
+            XCTAssertEqual(app?.isRunning, true)
+        }
+    }
+
     private func xdotool(contentsOf args: [String]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
@@ -149,4 +212,19 @@ final class GalleryEndToEndTests: XCTestCase {
         try? p.run()
         p.waitUntilExit()
     }
+}
+
+/// Waits for a log line of the app while this process's main loop runs (it owns the clipboard
+/// the app reads).
+@MainActor
+@discardableResult
+private func awaitPumping(_ log: GalleryEndToEndTests.AppLog, _ what: String, after: Int = 0, timeout: Double = 10,
+                          _ match: (String) -> Bool) -> String? {
+    var found: String?
+    GtkHarness.pump(timeout: timeout) {
+        found = log.lines.dropFirst(after).first(where: match)
+        return found != nil
+    }
+    if found == nil { XCTFail("no log line for \(what); log: \(log.lines.filter { !$0.hasPrefix("health") && !$0.hasPrefix("cell") }.suffix(6))") }
+    return found
 }
