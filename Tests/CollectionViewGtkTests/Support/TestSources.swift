@@ -26,6 +26,12 @@ final class NumberCell: CollectionViewCell {
 
 final class LabelView: ReusableView {
     var shownPath: IndexPath?
+    nonisolated(unsafe) static var live = 0
+    required init() {
+        super.init()
+        LabelView.live += 1
+    }
+    deinit { LabelView.live -= 1 }
 }
 
 /// A data source of counts, with optional headers and footers, recording what it was asked.
