@@ -42,16 +42,16 @@ enum ScrollBenchmark {
         for (index, (kind, count)) in cases.enumerated() {
             let runs = results[index]
             guard !runs.isEmpty else {
-                rows.append([label(kind), formatCount(count), "failed", "", "", "", "", "", ""])
+                rows.append([label(kind), formatCount(count), "failed", "", "", "", "", "", "", ""])
                 continue
             }
             func mid(_ column: Int) -> String {
                 runs.map { $0[column] }.sorted { (Double($0.filter { "0123456789.".contains($0) }) ?? 0) < (Double($1.filter { "0123456789.".contains($0) }) ?? 0) }[runs.count / 2]
             }
-            rows.append([label(kind), formatCount(count)] + (2..<9).map(mid))
+            rows.append([label(kind), formatCount(count)] + (2..<10).map(mid))
         }
         print("(median of \(rounds) interleaved round\(rounds == 1 ? "" : "s"))")
-        printTable(["widget", "items", "first frame", "CPU/frame med", "p99", "layout CPU med", "p99", "widgets", "memory"], rows)
+        printTable(["widget", "items", "first frame", "CPU/frame med", "p99", "layout CPU med", "p99", "widgets", "memory", "row"], rows)
     }
 
     /// Runs one case in a child process and returns its RESULT fields.
@@ -65,7 +65,7 @@ enum ScrollBenchmark {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("RESULT ") }
-        guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 9 else { return nil }
+        guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 10 else { return nil }
         return fields
     }
 
@@ -101,6 +101,11 @@ enum ScrollBenchmark {
 
     static func runCase(kind: String, count: Int, frames: Int) {
         gtk_init()
+        // GTK's theme pads each grid and flow box child by 3 px, which would make their rows
+        // 46 px to our 40 and put 15% fewer labels on screen: the same cell means no padding.
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, "gridview > child, flowbox > flowboxchild { padding: 0; margin: 0; }", -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), 600)
         let baseline = residentBytes()
         let start = now()
         let window = gtk_window_new()!
@@ -172,11 +177,14 @@ enum ScrollBenchmark {
         while !done { g_main_context_iteration(nil, 1) }
         let widgets = cv_bench_count_widgets(scrolled)
         let memory = Double(residentBytes() - baseline) / 1_048_576
+        // Rows of the same height for every widget, or the comparison is off (see the CSS above).
+        let rows = (count + Int(columns) - 1) / Int(columns)
+        let rowHeight = gtk_adjustment_get_upper(vadjustment) / Double(rows)
         print("RESULT \(kind) \(count) \(formatDuration(firstFrame! - start).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(median(perFrame)).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(percentile(perFrame, 0.99)).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(median(layoutPerFrame)).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(percentile(layoutPerFrame, 0.99)).replacingOccurrences(of: " ", with: "")) "
-              + "\(widgets) \(String(format: "%.1fMB", memory))")
+              + "\(widgets) \(String(format: "%.1fMB", memory)) \(String(format: "%.0fpx", rowHeight))")
     }
 }
