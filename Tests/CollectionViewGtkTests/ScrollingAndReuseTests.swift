@@ -1,6 +1,6 @@
 import XCTest
 import CGtk
-import CollectionLayout
+@testable import CollectionLayout
 @testable import CollectionViewGtk
 
 /// A real window under Xvfb: scrolling a million items, reuse, and both-axis scrolling.
@@ -110,6 +110,44 @@ final class ScrollingAndReuseTests: XCTestCase {
         // Scrolling past the end is clamped to the content.
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 99_999, y: 99_999) }
         XCTAssert(cv.contentOffset == Point(x: 6000 - cv.bounds.width, y: 6000 - cv.bounds.height))
+    } }
+
+    /// Small scrolls in every direction (which ask the layout only for the strips that come
+    /// into the prepared area) keep exactly the views a full query of the prepared area gives,
+    /// each at the layout's frame, with sections of headers and footers on the way.
+    func testSmallScrollsKeepTheViewsAFullQueryGives() { MainActor.assumeIsolated {
+        for layout in [BigGridLayout(), FlowLayout()] as [CollectionViewLayout] {
+            if let flow = layout as? FlowLayout {
+                flow.itemSize = Size(width: 70, height: 50)
+                flow.headerReferenceSize = Size(width: 0, height: 30)
+                flow.footerReferenceSize = Size(width: 0, height: 20)
+            }
+            let source = GridSource(counts: layout is FlowLayout ? Array(repeating: 37, count: 60) : [3600])
+            let cv = makeCollectionView(layout, source)
+            let window = GtkHarness.window(for: cv)
+            var rng = SplitMix64(seed: 7)
+            var offset = Point(x: 0, y: 0)
+            for step in 0..<150 {
+                let dx = layout is FlowLayout ? 0 : Double(Int.random(in: -60...90, using: &rng))
+                let dy = Double(Int.random(in: -60...90, using: &rng))
+                let size = cv.contentSize
+                offset = Point(x: max(0, min(size.width - cv.bounds.width, offset.x + dx)),
+                               y: max(0, min(size.height - cv.bounds.height, offset.y + dy)))
+                GtkHarness.settle(cv) { cv.contentOffset = offset }
+                GtkHarness.pump { !cv.hasPendingViews }
+                let expected = Set(layout.layoutAttributesForElements(in: cv.preparedRect).map(\.elementKey))
+                let shown = Set(cv.visible.keys)
+                guard shown == expected else {
+                    XCTFail("\(type(of: layout)) step \(step) at \(offset): \(shown.subtracting(expected).count) extra, \(expected.subtracting(shown).count) missing")
+                    break
+                }
+                for (key, view) in cv.visible where view.appliedAttributes?.frame != layout.layoutAttributes(for: key)?.frame {
+                    XCTFail("\(key) is at \(String(describing: view.appliedAttributes?.frame))")
+                    break
+                }
+            }
+            GtkHarness.close(window)
+        }
     } }
 
     /// scrollToItem puts the item where asked.

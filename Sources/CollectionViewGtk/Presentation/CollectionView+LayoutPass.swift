@@ -32,8 +32,13 @@ extension CollectionView {
         // views then come in a few rows at a time instead of in one burst per overscan.
         let comfort = preparedArea?.insetBy(dx: overscan.x / 2, dy: overscan.y / 2)
         if dirty || resized || !(comfort?.contains(visibleRect) ?? false) {
+            let old = preparedArea
             preparedArea = visibleRect.insetBy(dx: -overscan.x, dy: -overscan.y)
-            updateVisibleViews(in: preparedArea!, visibleRect: visibleRect)
+            if let old, !dirty, !resized, animator.tracks.isEmpty, interactiveTransition == nil, old.intersects(preparedArea!) {
+                scrollVisibleViews(from: old, to: preparedArea!, visibleRect: visibleRect)
+            } else {
+                updateVisibleViews(in: preparedArea!, visibleRect: visibleRect)
+            }
         } else if !pendingViews.isEmpty {
             fillPendingViews(visibleRect: visibleRect)
         }
@@ -90,6 +95,43 @@ extension CollectionView {
         let centre = visibleRect.center
         pendingViews = pending.sorted { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
         fillPendingViews(visibleRect: visibleRect)
+    }
+
+    /// A plain scroll (the layout unchanged, nothing animating): the views whose frames left
+    /// `area` go, and only the strips of `area` that `old` did not cover are asked for
+    /// elements, a few rows instead of the whole area. The layout's answers for the rest are
+    /// what they were, so the views there stay as they are.
+    private func scrollVisibleViews(from old: Rect, to area: Rect, visibleRect: Rect) {
+        var gone: [ElementKey] = []
+        for (key, view) in visible where !(view.appliedAttributes?.frame.intersects(area) ?? true) {
+            gone.append(key)
+        }
+        for key in gone { removeVisibleView(for: key) }
+        pendingViews.removeAll { !$0.attributes.frame.intersects(area) }
+        var pendingKeys = Set(pendingViews.map(\.key))
+        for strip in Self.strips(of: area, outside: old) {
+            for (key, attributes) in wantedAttributes(in: strip) where visible[key] == nil && !pendingKeys.contains(key) {
+                pendingViews.append((key, attributes))
+                pendingKeys.insert(key)
+            }
+        }
+        let centre = visibleRect.center
+        pendingViews.sort { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
+        fillPendingViews(visibleRect: visibleRect)
+    }
+
+    /// The parts of `area` outside `old` (which it overlaps): bands above and below, then the
+    /// left and right pieces of the band they share.
+    static func strips(of area: Rect, outside old: Rect) -> [Rect] {
+        var result: [Rect] = []
+        if area.minY < old.minY { result.append(Rect(x: area.minX, y: area.minY, width: area.width, height: old.minY - area.minY)) }
+        if area.maxY > old.maxY { result.append(Rect(x: area.minX, y: old.maxY, width: area.width, height: area.maxY - old.maxY)) }
+        let top = max(area.minY, old.minY), bottom = min(area.maxY, old.maxY)
+        if bottom > top {
+            if area.minX < old.minX { result.append(Rect(x: area.minX, y: top, width: old.minX - area.minX, height: bottom - top)) }
+            if area.maxX > old.maxX { result.append(Rect(x: old.maxX, y: top, width: area.maxX - old.maxX, height: bottom - top)) }
+        }
+        return result
     }
 
     /// Makes views for pending elements: every one now in the viewport, and a few more.
