@@ -31,7 +31,7 @@ enum ScrollBenchmark {
         print("After \(warmupFrames) warm-up frames. Widgets: every widget under the scrolled window, hidden ones included.\n")
         // Rounds interleave the cases so a slow spell of the machine hits every widget alike;
         // each figure is the median over the rounds.
-        let rounds = quick ? 1 : 3
+        let rounds = quick ? 1 : 5
         var results: [[[String]]] = Array(repeating: [], count: cases.count)
         for _ in 0..<rounds {
             for (index, (kind, count)) in cases.enumerated() {
