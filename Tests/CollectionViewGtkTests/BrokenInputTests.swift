@@ -216,8 +216,11 @@ final class BrokenInputTests: XCTestCase {
             XCTAssertEqual(cv.indexPathForFocusedItem, ip(1, 1), name)
             XCTAssertEqual(cv.contentOffset, offset, name)
 
-            let cell = cv.dequeueReusableCell(withReuseIdentifier: "n", for: path)  // the path only says where it goes
-            XCTAssertNotNil(cell)
+            // Dequeuing: the path only says where the view will go.
+            XCTAssertNotNil(cv.dequeueReusableCell(withReuseIdentifier: "n", for: path))
+            XCTAssertNotNil(cv.dequeueReusableSupplementaryView(ofKind: CollectionView.elementKindSectionHeader,
+                                                                withReuseIdentifier: CollectionView.elementKindSectionHeader, for: path))
+            XCTAssertNil(cv.collectionViewLayout.layoutAttributesForDecorationView(ofKind: "background", at: path))
             XCTAssertTrue(errors.take().isEmpty)
 
             for update in [{ cv.insertItems(at: [path]) }, { cv.deleteItems(at: [path]) }, { cv.reloadItems(at: [path]) },
@@ -230,7 +233,11 @@ final class BrokenInputTests: XCTestCase {
             }
         }
         for section in [-1, 2, 1_000_000, Int.max, Int.min] {
-            if (0..<1_000_001).contains(section) { cv.deleteSections([section]) }
+            if (0..<1_000_001).contains(section) {
+                cv.deleteSections([section])
+                cv.insertSections([section + 1])
+                cv.reloadSections([section])
+            }
             cv.moveSection(section, toSection: 0)
             cv.moveSection(0, toSection: section)
             let reported = errors.take()
