@@ -27,20 +27,10 @@ extension CollectionView {
         let content = layout.collectionViewContentSize
         cv_scroll_host_configure(host, sanitize(content.width), sanitize(content.height), Double(width), Double(height))
         let visibleRect = bounds
-        let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
-        // Re-query once the viewport is within half the overscan of the prepared area's edge:
-        // views then come in a few rows at a time instead of in one burst per overscan.
-        let comfort = preparedArea?.insetBy(dx: overscan.x / 2, dy: overscan.y / 2)
-        if dirty || resized || !(comfort?.contains(visibleRect) ?? false) {
-            let old = preparedArea
-            preparedArea = visibleRect.insetBy(dx: -overscan.x, dy: -overscan.y)
-            if let old, !dirty, !resized, animator.tracks.isEmpty, interactiveTransition == nil, old.intersects(preparedArea!) {
-                scrollVisibleViews(from: old, to: preparedArea!, visibleRect: visibleRect)
-            } else {
-                updateVisibleViews(in: preparedArea!, visibleRect: visibleRect)
-            }
+        if dirty || resized || !isComfortable(visibleRect) {
+            refreshViews(visibleRect: visibleRect, fresh: dirty || resized, offscreenBudget: 0)
         } else if !pendingViews.isEmpty {
-            fillPendingViews(visibleRect: visibleRect)
+            fillPendingViews(visibleRect: visibleRect, offscreenBudget: 0)
         }
         var placeNow = false
         if anchorNeedsMove(for: visibleRect.origin) {  // the offset jumped inside this pass (clamping)
@@ -65,6 +55,34 @@ extension CollectionView {
         noteLayoutPass()
     }
 
+    /// True while the viewport is more than half the overscan inside the prepared area: the
+    /// views there are ready. Past that the area is asked again, so views come in a few rows
+    /// at a time instead of in one burst per overscan.
+    func isComfortable(_ visibleRect: Rect) -> Bool {
+        guard let preparedArea else { return false }
+        let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
+        return preparedArea.insetBy(dx: overscan.x / 2, dy: overscan.y / 2).contains(visibleRect)
+    }
+
+    /// Prepares the area around `visibleRect` anew: only the strips that came into it after a
+    /// plain scroll, or all of it when the layout changed (`fresh`) or something animates.
+    /// Views in the viewport are made now; `offscreenBudget` more (nearest first), and the
+    /// rest on the next frames.
+    func refreshViews(visibleRect: Rect, fresh: Bool, offscreenBudget: Int) {
+        let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
+        let old = preparedArea
+        let area = visibleRect.insetBy(dx: -overscan.x, dy: -overscan.y)
+        preparedArea = area
+        if let old, !fresh, animator.tracks.isEmpty, interactiveTransition == nil, old.intersects(area) {
+            scrollVisibleViews(from: old, to: area)
+        } else {
+            updateVisibleViews(in: area)
+        }
+        let centre = visibleRect.center
+        pendingViews.sort { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
+        fillPendingViews(visibleRect: visibleRect, offscreenBudget: offscreenBudget)
+    }
+
     func anchorNeedsMove(for offset: Point) -> Bool {
         abs(offset.x - anchor.x) > Self.anchorMargin / 2 || abs(offset.y - anchor.y) > Self.anchorMargin / 2
     }
@@ -76,10 +94,9 @@ extension CollectionView {
         preparedArea ?? bounds
     }
 
-    /// Brings the views for `area` in line with the layout. Elements in the viewport get their
-    /// views now; those only in the overscan wait in `pendingViews`, nearest first, and come in a
-    /// few per frame, so the cost of new views is spread over frames as the viewport moves.
-    private func updateVisibleViews(in area: Rect, visibleRect: Rect) {
+    /// Brings the views for `area` in line with the layout: views whose elements left go, the
+    /// others get their attributes, and new elements wait in `pendingViews`.
+    private func updateVisibleViews(in area: Rect) {
         let wanted = wantedAttributes(in: area)
         for key in Array(visible.keys) where wanted[key] == nil {
             removeVisibleView(for: key)
@@ -92,16 +109,14 @@ extension CollectionView {
                 pending.append((key, attributes))
             }
         }
-        let centre = visibleRect.center
-        pendingViews = pending.sorted { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
-        fillPendingViews(visibleRect: visibleRect)
+        pendingViews = pending
     }
 
     /// A plain scroll (the layout unchanged, nothing animating): the views whose frames left
     /// `area` go, and only the strips of `area` that `old` did not cover are asked for
     /// elements, a few rows instead of the whole area. The layout's answers for the rest are
     /// what they were, so the views there stay as they are.
-    private func scrollVisibleViews(from old: Rect, to area: Rect, visibleRect: Rect) {
+    private func scrollVisibleViews(from old: Rect, to area: Rect) {
         var gone: [ElementKey] = []
         for (key, view) in visible where !(view.appliedAttributes?.frame.intersects(area) ?? true) {
             gone.append(key)
@@ -115,9 +130,6 @@ extension CollectionView {
                 pendingKeys.insert(key)
             }
         }
-        let centre = visibleRect.center
-        pendingViews.sort { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
-        fillPendingViews(visibleRect: visibleRect)
     }
 
     /// The parts of `area` outside `old` (which it overlaps): bands above and below, then the
@@ -134,9 +146,12 @@ extension CollectionView {
         return result
     }
 
-    /// Makes views for pending elements: every one now in the viewport, and a few more.
-    func fillPendingViews(visibleRect: Rect) {
-        var budget = Self.offscreenViewsPerFrame
+    /// Makes views for pending elements (sorted farthest first): every one now in the
+    /// viewport, and `offscreenBudget` more. The rest come in the next frames' update phase,
+    /// before layout: a view's content changing during the layout pass (a label's text, say)
+    /// queues a resize, which makes GTK lay the whole window out again in the same frame.
+    func fillPendingViews(visibleRect: Rect, offscreenBudget: Int) {
+        var budget = offscreenBudget
         var index = pendingViews.count - 1
         while index >= 0 {
             let (key, attributes) = pendingViews[index]
@@ -147,7 +162,7 @@ extension CollectionView {
                 showView(for: key, attributes)
             }
             index -= 1
-            if budget == 0, index >= 0, !pendingViews[index].attributes.frame.intersects(visibleRect) {
+            if budget <= 0, index >= 0, !pendingViews[index].attributes.frame.intersects(visibleRect) {
                 // The rest is sorted farther out; only on-screen ones could still be due.
                 index = pendingViews.lastIndex { $0.attributes.frame.intersects(visibleRect) } ?? -1
             }
@@ -155,16 +170,21 @@ extension CollectionView {
         if !pendingViews.isEmpty { scheduleFill() }
     }
 
-    /// Asks for a pass on the next frame (not this one: queuing an allocation inside the pass
-    /// would make GTK lay out again at once and undo the spreading).
+    /// Makes pending views a few per frame, in the frame clock's update phase (a tick
+    /// callback), until none is left, and asks for a pass to place them.
     private func scheduleFill() {
         guard !fillScheduled else { return }
         fillScheduled = true
         Tick.add(viewport) { [weak self] _ in
-            guard let self else { return false }
-            self.fillScheduled = false
-            if !self.pendingViews.isEmpty { gtk_widget_queue_allocate(self.viewport) }
-            return false
+            guard let self, !self.pendingViews.isEmpty else {
+                self?.fillScheduled = false
+                return false
+            }
+            self.fillScheduled = true  // fillPendingViews must not add a second callback
+            self.fillPendingViews(visibleRect: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)
+            gtk_widget_queue_allocate(self.viewport)
+            self.fillScheduled = !self.pendingViews.isEmpty
+            return self.fillScheduled
         }
     }
 

@@ -225,6 +225,12 @@ public final class CollectionView: CollectionViewLayoutHost {
             collectionViewLayout.invalidateLayout()
         }
         interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
+        // Views for what scrolls into view are made now, before GTK's layout phase (see
+        // `fillPendingViews`); the pass that follows places them.
+        if !collectionViewLayout.needsPrepare, preparedArea != nil, viewportSize.width > 0, !isComfortable(newBounds) {
+            refreshViews(visibleRect: newBounds, fresh: false, offscreenBudget: Self.offscreenViewsPerFrame)
+            gtk_widget_queue_allocate(viewport)
+        }
         if anchorNeedsMove(for: newBounds.origin) {
             anchor = newBounds.origin
             gtk_widget_queue_allocate(canvas)
