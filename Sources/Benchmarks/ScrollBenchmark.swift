@@ -31,7 +31,7 @@ enum ScrollBenchmark {
         print("After \(warmupFrames) warm-up frames. Widgets: every widget under the scrolled window, hidden ones included.\n")
         // Rounds interleave the cases so a slow spell of the machine hits every widget alike;
         // each figure is the median over the rounds.
-        let rounds = quick ? 1 : 5
+        let rounds = quick ? 1 : 7
         var results: [[[String]]] = Array(repeating: [], count: cases.count)
         for _ in 0..<rounds {
             for (index, (kind, count)) in cases.enumerated() {
@@ -46,12 +46,31 @@ enum ScrollBenchmark {
                 continue
             }
             func mid(_ column: Int) -> String {
-                runs.map { $0[column] }.sorted { (Double($0.filter { "0123456789.".contains($0) }) ?? 0) < (Double($1.filter { "0123456789.".contains($0) }) ?? 0) }[runs.count / 2]
+                runs.map { $0[column] }.sorted { magnitude($0) < magnitude($1) }[runs.count / 2]
             }
             rows.append([label(kind), formatCount(count)] + (2..<10).map(mid))
         }
         print("(median of \(rounds) interleaved round\(rounds == 1 ? "" : "s"))")
         printTable(["widget", "items", "first frame", "CPU/frame med", "p99", "layout CPU med", "p99", "widgets", "memory", "row"], rows)
+        // Round by round: each round runs the two widgets one after the other, so a pair sees
+        // the machine in the same state; the medians above can each fall in a different spell.
+        print("\nCPU per frame (median), CollectionView against GtkGridView in the same round:")
+        for (index, (kind, count)) in cases.enumerated() where kind == "collectionview" {
+            guard let other = cases.firstIndex(where: { $0 == ("gridview", count) }) else { continue }
+            let pairs = zip(results[index], results[other]).map { magnitude($0[3]) - magnitude($1[3]) }
+            guard !pairs.isEmpty else { continue }
+            let below = pairs.filter { $0 < 0 }.count
+            print("  \(formatCount(count)): below in \(below) of \(pairs.count) rounds, median difference \(String(format: "%+.2f", pairs.sorted()[pairs.count / 2])) ms")
+        }
+    }
+
+    /// A printed duration ("845.0µs", "1.99ms") in milliseconds; other figures as numbers.
+    static func magnitude(_ field: String) -> Double {
+        let number = Double(field.filter { "0123456789.".contains($0) }) ?? 0
+        if field.hasSuffix("µs") { return number / 1000 }
+        if field.hasSuffix("ms") { return number }
+        if field.hasSuffix("s") { return number * 1000 }
+        return number
     }
 
     /// Runs one case in a child process and returns its RESULT fields.
