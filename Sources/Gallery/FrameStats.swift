@@ -20,15 +20,11 @@ final class FrameStats {
         // Live widgets and memory every two seconds, painted frames or not (the soak reads
         // them). A GLib timeout, not a tick callback: a tick callback would keep the frame clock
         // painting sixty times a second for nothing.
-        let box = Unmanaged.passRetained(WeakFrameStats(self)).toOpaque()
-        g_timeout_add_full(G_PRIORITY_DEFAULT, 2000, { data in
-            let weak = Unmanaged<WeakFrameStats>.fromOpaque(data!).takeUnretainedValue()
-            return MainActor.assumeIsolated {
-                guard let stats = weak.value else { return 0 }
-                stats.health()
-                return 1
-            }
-        }, box, { data in Unmanaged<WeakFrameStats>.fromOpaque(data!).release() })
+        Async.every(milliseconds: 2000) { [weak self] in
+            guard let self else { return false }
+            self.health()
+            return true
+        }
     }
 
     private func health() {
@@ -62,10 +58,4 @@ final class FrameStats {
             intervals.removeAll(keepingCapacity: true)
         }
     }
-}
-
-/// A weak reference for the health timeout's user data.
-final class WeakFrameStats {
-    weak var value: FrameStats?
-    init(_ value: FrameStats) { self.value = value }
 }

@@ -29,7 +29,7 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
         let section = catalogue.sections[indexPath.section]
         if kind == CollectionView.elementKindSectionHeader {
             let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderView.reuseIdentifier, for: indexPath) as! SectionHeaderView
-            view.title = section.title
+            view.text = section.title
             return view
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionFooterView.reuseIdentifier, for: indexPath) as! SectionFooterView
@@ -99,7 +99,6 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
     private func paste(after indexPath: IndexPath) {
         let target = IndexPath(item: indexPath.item + 1, section: indexPath.section)
         let formats = gdk_clipboard_get_formats(clipboard)
-        GalleryLog.event("paste-requested \(String(cString: gdk_content_formats_to_string(formats)))")
         let read = ClipboardRead(gallery: gallery, seconds: Self.pasteTimeout)
         if gdk_content_formats_contain_gtype(formats, gdk_texture_get_type()) != 0 {
             let (callback, data) = Async.callback { [weak self] result in

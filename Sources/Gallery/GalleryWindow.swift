@@ -132,11 +132,7 @@ enum GalleryLog {
     /// After the next frames, the visible cells' centres in window coordinates.
     static func cellsSoon(_ gallery: GalleryWindow) {
         guard enabled else { return }
-        g_timeout_add_full(G_PRIORITY_DEFAULT, 700, { data in
-            let gallery = Unmanaged<GalleryWindow>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { GalleryLog.cells(gallery) }
-            return 0
-        }, Unmanaged.passRetained(gallery).toOpaque(), { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+        Async.after(milliseconds: 700) { GalleryLog.cells(gallery) }
     }
 
     static func cells(_ gallery: GalleryWindow) {

@@ -51,25 +51,9 @@ private func gtk_picture_set_content_fit_compat(_ picture: WidgetPointer) {
     gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
 }
 
-/// A section title.
-final class SectionHeaderView: ReusableView {
-    static let reuseIdentifier = "header"
-    private let label: OpaquePointer
-    var title = "" { didSet { gtk_label_set_text(label, title) } }
-
-    required init() {
-        label = OpaquePointer(gtk_label_new(nil))
-        super.init()
-        let widget = UnsafeMutablePointer<GtkWidget>(label)
-        gtk_label_set_xalign(label, 0)
-        gtk_widget_add_css_class(widget, "section-title")
-        gtk_widget_set_parent(widget, self.widget)
-    }
-}
-
-/// A small line under a section.
-final class SectionFooterView: ReusableView {
-    static let reuseIdentifier = "footer"
+/// A line of text a section shows above or below itself; subclasses say its style.
+class SectionLabelView: ReusableView {
+    class var cssClasses: [String] { [] }
     private let label: OpaquePointer
     var text = "" { didSet { gtk_label_set_text(label, text) } }
 
@@ -78,10 +62,21 @@ final class SectionFooterView: ReusableView {
         super.init()
         let widget = UnsafeMutablePointer<GtkWidget>(label)
         gtk_label_set_xalign(label, 0)
-        gtk_widget_add_css_class(widget, "section-footer")
-        gtk_widget_add_css_class(widget, "dim-label")
+        for name in Self.cssClasses { gtk_widget_add_css_class(widget, name) }
         gtk_widget_set_parent(widget, self.widget)
     }
+}
+
+/// A section title.
+final class SectionHeaderView: SectionLabelView {
+    static let reuseIdentifier = "header"
+    override class var cssClasses: [String] { ["section-title"] }
+}
+
+/// A small line under a section.
+final class SectionFooterView: SectionLabelView {
+    static let reuseIdentifier = "footer"
+    override class var cssClasses: [String] { ["section-footer", "dim-label"] }
 }
 
 /// The rounded panel behind a section: a decoration view the layouts own.

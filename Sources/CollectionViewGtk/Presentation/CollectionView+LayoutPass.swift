@@ -28,7 +28,7 @@ extension CollectionView {
         cv_scroll_host_configure(host, sanitize(content.width), sanitize(content.height), Double(width), Double(height))
         let visibleRect = bounds
         if dirty || resized || !isComfortable(visibleRect) {
-            refreshViews(visibleRect: visibleRect, fresh: dirty || resized, offscreenBudget: 0)
+            refreshViews(visibleRect: visibleRect, fresh: dirty || resized)
         } else if !pendingViews.isEmpty {
             fillPendingViews(visibleRect: visibleRect, offscreenBudget: 0)
         }
@@ -66,9 +66,8 @@ extension CollectionView {
 
     /// Prepares the area around `visibleRect` anew: only the strips that came into it after a
     /// plain scroll, or all of it when the layout changed (`fresh`) or something animates.
-    /// Views in the viewport are made now; `offscreenBudget` more (nearest first), and the
-    /// rest on the next frames.
-    func refreshViews(visibleRect: Rect, fresh: Bool, offscreenBudget: Int) {
+    /// Views in the viewport are made now, the overscan's a few per frame after.
+    func refreshViews(visibleRect: Rect, fresh: Bool) {
         let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
         let old = preparedArea
         let area = visibleRect.insetBy(dx: -overscan.x, dy: -overscan.y)
@@ -80,7 +79,7 @@ extension CollectionView {
         }
         let centre = visibleRect.center
         pendingViews.sort { distance($0.attributes.frame, centre) > distance($1.attributes.frame, centre) }
-        fillPendingViews(visibleRect: visibleRect, offscreenBudget: offscreenBudget)
+        fillPendingViews(visibleRect: visibleRect, offscreenBudget: 0)
     }
 
     func anchorNeedsMove(for offset: Point) -> Bool {
@@ -180,7 +179,6 @@ extension CollectionView {
                 self?.fillScheduled = false
                 return false
             }
-            self.fillScheduled = true  // fillPendingViews must not add a second callback
             self.fillPendingViews(visibleRect: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)
             gtk_widget_queue_allocate(self.viewport)
             self.fillScheduled = !self.pendingViews.isEmpty

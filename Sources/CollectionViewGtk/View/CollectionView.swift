@@ -228,7 +228,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         // Views for what scrolls into view are made now, before GTK's layout phase (see
         // `fillPendingViews`); the pass that follows places them.
         if !collectionViewLayout.needsPrepare, preparedArea != nil, viewportSize.width > 0, !isComfortable(newBounds) {
-            refreshViews(visibleRect: newBounds, fresh: false, offscreenBudget: Self.offscreenViewsPerFrame)
+            refreshViews(visibleRect: newBounds, fresh: false)
             gtk_widget_queue_allocate(viewport)
         }
         if anchorNeedsMove(for: newBounds.origin) {
