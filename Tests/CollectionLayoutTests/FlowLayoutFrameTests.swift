@@ -203,6 +203,35 @@ struct FlowLayoutFrameTests {
         #expect(layout.collectionViewContentSize == Size(width: 520, height: 170))
     }
 
+    /// An item longer than the line (wider than the viewport when scrolling vertically, taller
+    /// when horizontally) starts at the section inset, as in UIKit, so all of it can be scrolled
+    /// to; centring it would push its start to a negative position no scroll reaches. Uniform
+    /// and delegate-sized sections, both directions.
+    @Test(arguments: [ScrollDirection.vertical, .horizontal], [false, true])
+    func itemLongerThanTheLineStartsAtTheInset(direction: ScrollDirection, sizedByDelegate: Bool) {
+        let vertical = direction == .vertical
+        let long = vertical ? Size(width: 500, height: 50) : Size(width: 50, height: 500)
+        let layout = FlowLayout()
+        layout.scrollDirection = direction
+        layout.itemSize = long
+        layout.sectionInset = EdgeInsets(top: 7, left: 10, bottom: 7, right: 10)
+        let delegate = sizedByDelegate ? SizingDelegate(sizes: [[long, long]]) : nil
+        _ = prepared(layout, in: FakeHost(counts: [2], bounds: Rect(x: 0, y: 0, width: 320, height: 320), delegate: delegate))
+        // Each on a line of its own, starting at the inset along the line.
+        if vertical {
+            assertFrame(frame(layout, 0), 10, 7, 500, 50)
+            assertFrame(frame(layout, 1), 10, 67, 500, 50)
+            #expect(layout.collectionViewContentSize == Size(width: 520, height: 124))
+        } else {
+            assertFrame(frame(layout, 0), 10, 7, 50, 500)
+            assertFrame(frame(layout, 1), 70, 7, 50, 500)
+            #expect(layout.collectionViewContentSize == Size(width: 130, height: 514))
+        }
+        // The rectangle query finds both where the per-item query puts them.
+        let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 320))
+        #expect(all.map(\.frame) == [frame(layout, 0), frame(layout, 1)].compactMap { $0 })
+    }
+
     @Test func propertyChangesInvalidateAndBoundsWidthDecides() {
         let host = FakeHost(counts: [10], bounds: Rect(x: 0, y: 0, width: 320, height: 400))
         let layout = prepared(FlowLayout(), in: host)

@@ -33,8 +33,9 @@ struct FlowSection {
 
 /// Where the items of one line go along it, by UIKit's rules: as many as fit with the minimum
 /// spacing, the leftover spread evenly between them; a line that can hold only one item centres
-/// it; the last line of a section keeps the spacing of a full line of items of its average size,
-/// so a uniform grid stays in columns.
+/// it, unless the item is longer than the line: then it starts at the inset; the last line of a
+/// section keeps the spacing of a full line of items of its average size, so a uniform grid
+/// stays in columns.
 enum FlowLineSpacing {
     /// How many items of along-extent `item` fit in `available` with `minimumSpacing`; at least 1.
     static func itemsPerLine(item: Double, available: Double, minimumSpacing: Double) -> Int {
@@ -52,7 +53,9 @@ enum FlowLineSpacing {
         lineStart: Double, available: Double, total: Double, count: Int, capacity: Int
     ) -> (first: Double, gap: Double) {
         if capacity <= 1 || count == 0 {
-            return (lineStart + (available - total) / 2, 0)  // a line of one: centred
+            // A line of one: centred. An item longer than the line starts at the inset instead
+            // (UIKit does): centring would put its start before 0, where no scroll reaches.
+            return (lineStart + max(0, (available - total) / 2), 0)
         }
         let average = total / Double(count)
         let gap = (available - Double(capacity) * average) / Double(capacity - 1)
