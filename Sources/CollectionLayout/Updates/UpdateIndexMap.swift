@@ -1,0 +1,129 @@
+import FoundationEssentials
+
+/// The second stage of a batch update: a validated batch, and where every position goes
+/// across it, in both directions (RecyclerView's `AdapterHelper` position lookups; UIKit's
+/// `UICollectionView` does the same mapping internally for `performBatchUpdates(_:completion:)`).
+///
+/// Building one runs `UpdateValidation` first, so a map exists only for a batch whose counts
+/// and indexes add up. Sections that neither go nor move keep their order; items keep their
+/// order within their section around the ones that leave or arrive. A reloaded item keeps its
+/// place but gets a new view; a reloaded section keeps its place but all of its items are new.
+/// Element keys (`newKey(forOld:)`, `oldKey(forNew:)`, `isReplaced(old:)`) are in
+/// `UpdateIndexMap+ElementKeys.swift`.
+///
+/// - Complexity: building is O(c log c + s) for c changes and s sections; mapping one position
+///   is O(log² c). No item that did not change is ever visited, so a batch on millions of items
+///   costs what its changes cost.
+public struct UpdateIndexMap: Sendable {
+    /// The item count of every section before the batch.
+    public let oldCounts: [Int]
+    /// The item count of every section after the batch.
+    public let newCounts: [Int]
+    /// The changes.
+    public let update: BatchUpdate
+
+    private let sections: SectionMap
+    private let reloadedSections: Set<Int>
+    private let reloadedItems: Set<IndexPath>
+    /// Per surviving old section (not deleted, not reloaded) that has item changes: which.
+    private let sectionChanges: [Int: SectionChanges]
+    private let movedItemsByOld: [IndexPath: IndexPath]
+    private let movedItemsByNew: [IndexPath: IndexPath]
+
+    /// One section's item changes as sorted sets, so a position maps by two rank queries.
+    private struct SectionChanges: Sendable {
+        var removed: SortedIndexes  // old indexes deleted or moved out
+        var added: SortedIndexes  // new indexes inserted or moved in
+    }
+
+    /// Validates `update` from `oldCounts` to `newCounts` and builds the map.
+    ///
+    /// - Throws: `BatchUpdateError` naming the first rule the batch breaks (see
+    ///   `UpdateValidation`).
+    /// - Complexity: O(c log c + s) for c changes and s sections.
+    public init(oldCounts: [Int], newCounts: [Int], update: BatchUpdate) throws(BatchUpdateError) {
+        let (sections, items) = try UpdateValidation(oldCounts: oldCounts, newCounts: newCounts, update: update).validated()
+        self.oldCounts = oldCounts
+        self.newCounts = newCounts
+        self.update = update
+        self.sections = sections
+        reloadedSections = Set(update.reloadedSections)
+        reloadedItems = Set(update.reloadedItems)
+        var byOld: [IndexPath: IndexPath] = [:], byNew: [IndexPath: IndexPath] = [:]
+        for m in update.movedItems {
+            byOld[m.from] = m.to
+            byNew[m.to] = m.from
+        }
+        movedItemsByOld = byOld
+        movedItemsByNew = byNew
+        var changes: [Int: SectionChanges] = [:]
+        for s in oldCounts.indices where !reloadedSections.contains(s) {
+            guard let t = sections.newSection(forOld: s) else { continue }  // deleted
+            let removed = items.removed[s], added = items.added[t]
+            if removed != nil || added != nil {
+                changes[s] = SectionChanges(removed: SortedIndexes(removed ?? []), added: SortedIndexes(added ?? []))
+            }
+        }
+        sectionChanges = changes
+    }
+
+    // MARK: Sections
+
+    /// Where an old section is after the batch; nil when it was deleted (or is out of range).
+    /// A reloaded section keeps its place.
+    ///
+    /// - Complexity: O(1).
+    public func newSection(forOld section: Int) -> Int? { sections.newSection(forOld: section) }
+
+    /// Where a new section was before the batch; nil when it was inserted (or is out of range).
+    ///
+    /// - Complexity: O(1).
+    public func oldSection(forNew section: Int) -> Int? { sections.oldSection(forNew: section) }
+
+    /// True when the old section was reloaded: it keeps its place, and all of its elements get
+    /// new views.
+    ///
+    /// - Complexity: O(1).
+    public func isSectionReloaded(old section: Int) -> Bool { reloadedSections.contains(section) }
+
+    // MARK: Items
+
+    /// Where an old item is after the batch; nil when it was deleted, or its section deleted or
+    /// reloaded (or the path is out of range). A reloaded item keeps its place (see
+    /// `isReloaded(old:)`).
+    ///
+    /// - Complexity: O(log² c) for c changes in the item's section.
+    public func newIndexPath(forOld path: IndexPath) -> IndexPath? {
+        guard path.count == 2, oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item) else { return nil }
+        if let moved = movedItemsByOld[path] { return moved }
+        guard !reloadedSections.contains(path.section), let t = sections.newSection(forOld: path.section) else { return nil }
+        guard let changes = sectionChanges[path.section] else { return IndexPath(item: path.item, section: t) }
+        if changes.removed.contains(path.item) { return nil }
+        let rank = changes.removed.rankAmongUnoccupied(path.item)
+        return IndexPath(item: changes.added.unoccupied(rank: rank), section: t)
+    }
+
+    /// Where a new item was before the batch; nil when it was inserted, or its section was
+    /// inserted or reloaded (or the path is out of range). A reloaded item maps to its old place.
+    ///
+    /// - Complexity: O(log² c) for c changes in the item's section.
+    public func oldIndexPath(forNew path: IndexPath) -> IndexPath? {
+        guard path.count == 2, newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item) else { return nil }
+        if let moved = movedItemsByNew[path] { return moved }
+        guard let s = sections.oldSection(forNew: path.section), !reloadedSections.contains(s) else { return nil }
+        guard let changes = sectionChanges[s] else { return IndexPath(item: path.item, section: s) }
+        if changes.added.contains(path.item) { return nil }
+        let rank = changes.added.rankAmongUnoccupied(path.item)
+        return IndexPath(item: changes.removed.unoccupied(rank: rank), section: s)
+    }
+
+    /// True when the old item was reloaded (`reloadItems(at:)`): it keeps its place but gets a
+    /// new view. False for the items of a reloaded section; see `isSectionReloaded(old:)`.
+    ///
+    /// - Complexity: O(1).
+    public func isReloaded(old path: IndexPath) -> Bool { reloadedItems.contains(path) }
+}
+
+/// The index map's earlier name, kept so existing code (the GTK view, the benchmarks) compiles
+/// unchanged. New code says `UpdateIndexMap`.
+public typealias BatchUpdatePlan = UpdateIndexMap

@@ -1,0 +1,94 @@
+import FoundationEssentials
+
+/// The item rules: shape and range, one change per item, the counts.
+extension UpdateValidation {
+    /// Every item path has two indexes and is in range of its side of the batch (deletes,
+    /// reloads and move sources before it; inserts and move destinations after it), and none is
+    /// inside a section that is itself deleted, inserted or reloaded: that section's items
+    /// change as a whole.
+    func checkItemPaths(_ sections: SectionMap) throws(BatchUpdateError) {
+        for p in update.deletedItems { try checkOldItem(p, "delete") }
+        for p in update.reloadedItems { try checkOldItem(p, "reload") }
+        for p in update.insertedItems { try checkNewItem(p, "insert", sections) }
+        for m in update.movedItems {
+            try checkOldItem(m.from, "move")
+            try checkNewItem(m.to, "move an item to", sections)
+        }
+    }
+
+    private func checkOldItem(_ p: IndexPath, _ verb: String) throws(BatchUpdateError) {
+        let oldSections = oldCounts.count
+        guard p.count == 2 else { throw fail(.itemOutOfRange, "attempt to \(verb) \(Array(p)), which is not an item index path") }
+        guard (0..<oldSections).contains(p.section) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(oldSections) sections before the update")
+        }
+        guard (0..<oldCounts[p.section]).contains(p.item) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), which only contains \(oldCounts[p.section]) items before the update")
+        }
+        let deleted = deletedSections.contains(p.section)
+        if deleted || reloadedSections.contains(p.section) {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being \(deleted ? "deleted" : "reloaded")")
+        }
+    }
+
+    private func checkNewItem(_ p: IndexPath, _ verb: String, _ sections: SectionMap) throws(BatchUpdateError) {
+        let newSections = newCounts.count
+        guard p.count == 2 else { throw fail(.itemOutOfRange, "attempt to \(verb) \(Array(p)), which is not an item index path") }
+        guard (0..<newSections).contains(p.section) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(newSections) sections after the update")
+        }
+        guard (0..<newCounts[p.section]).contains(p.item) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(newCounts[p.section]) items in section \(p.section) after the update")
+        }
+        if insertedSections.contains(p.section) {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being inserted")
+        }
+        if let old = sections.oldSection(forNew: p.section), reloadedSections.contains(old) {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being reloaded")
+        }
+    }
+
+    /// Each old item takes part in at most one change (delete, reload, move), and so does each
+    /// new item (insert, move destination).
+    func checkItemConflicts() throws(BatchUpdateError) {
+        var oldUse: [IndexPath: String] = [:], newUse: [IndexPath: String] = [:]
+        func claimOld(_ p: IndexPath, _ what: String) throws(BatchUpdateError) {
+            if let other = oldUse[p] {
+                throw fail(.duplicateItem, "item \(p.item) in section \(p.section) is \(other) and \(what) in the same update")
+            }
+            oldUse[p] = what
+        }
+        func claimNew(_ p: IndexPath, _ what: String) throws(BatchUpdateError) {
+            if let other = newUse[p] {
+                throw fail(.duplicateItem, "item \(p.item) in section \(p.section) after the update is both \(other) and \(what)")
+            }
+            newUse[p] = what
+        }
+        for p in update.deletedItems { try claimOld(p, "deleted") }
+        for p in update.reloadedItems { try claimOld(p, "reloaded") }
+        for m in update.movedItems { try claimOld(m.from, "moved") }
+        for p in update.insertedItems { try claimNew(p, "inserted") }
+        for m in update.movedItems { try claimNew(m.to, "the destination of a move") }
+    }
+
+    /// In every section that survives unreloaded: items after = items before - deleted
+    /// - moved out + inserted + moved in. Deleted, inserted and reloaded sections may have any
+    /// count.
+    func checkItemCounts(_ sections: SectionMap, _ items: ItemChanges) throws(BatchUpdateError) {
+        for s in oldCounts.indices where !deletedSections.contains(s) && !reloadedSections.contains(s) {
+            let t = sections.newSection(forOld: s)!  // neither deleted nor out of range
+            let expected = oldCounts[s] - (items.removed[s]?.count ?? 0) + (items.added[t]?.count ?? 0)
+            if newCounts[t] != expected { throw itemCountError(old: s, new: t) }
+        }
+    }
+
+    /// The count error, with the four numbers UIKit names; worked out only on failure.
+    private func itemCountError(old s: Int, new t: Int) -> BatchUpdateError {
+        let ins = update.insertedItems.count { $0.section == t }
+        let del = update.deletedItems.count { $0.section == s }
+        let inn = update.movedItems.count { $0.to.section == t }
+        let out = update.movedItems.count { $0.from.section == s }
+        let which = s == t ? "section \(s)" : "section \(s) (section \(t) after the update)"
+        return fail(.itemCount, "invalid number of items in \(which). The number of items contained in an existing section after the update (\(newCounts[t])) must be equal to the number of items contained in that section before the update (\(oldCounts[s])), plus or minus the number of items inserted or deleted from that section (\(ins) inserted, \(del) deleted) and plus or minus the number of items moved into or out of that section (\(inn) moved in, \(out) moved out).")
+    }
+}
