@@ -63,6 +63,31 @@ struct CollectionViewLayoutTests {
         #expect(layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: "h", at: IndexPath(item: 0, section: 0)) == nil)
     }
 
+    /// The by-key appearing and disappearing queries call the method of the key's category,
+    /// with its kind and index path.
+    @Test func appearingAndDisappearingByKey() {
+        let keys: [ElementKey] = [.cell(IndexPath(item: 1, section: 0)), .supplementary("header", IndexPath(item: 0, section: 2)),
+                                  .decoration("band", IndexPath(index: 3))]
+        let frames = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, Rect(x: Double($0) * 100, y: 0, width: 90, height: 90)) })
+        let layout = KeyedLayout(frames)
+        let before = Dictionary(uniqueKeysWithValues: keys.map { key in
+            let a = LayoutAttributes(category: key.category, kind: key.kind, indexPath: key.indexPath)
+            a.frame = frames[key]!.offsetBy(dx: 0, dy: 500)
+            return (key, a)
+        })
+        layout.attributesBeforeUpdate = { before[$0] }
+        for key in keys {
+            let initial = layout.initialLayoutAttributesForAppearingElement(key)
+            #expect(initial?.zIndex == KeyedLayout.initialMark[key.category] && initial?.elementKey == key, "\(key)")
+            #expect(initial?.frame == frames[key] && initial?.alpha == 0)
+            let final = layout.finalLayoutAttributesForDisappearingElement(key)
+            #expect(final?.zIndex == KeyedLayout.finalMark[key.category] && final?.elementKey == key, "\(key)")
+            #expect(final?.frame.minY == 500 && final?.alpha == 0)
+        }
+        let other = ElementKey.supplementary("footer", IndexPath(item: 0, section: 2))
+        #expect(layout.initialLayoutAttributesForAppearingElement(other) == nil && layout.finalLayoutAttributesForDisappearingElement(other) == nil)
+    }
+
     @Test func updateItemsNameSectionsOrItems() {
         let item = CollectionViewUpdateItem(action: .move, before: IndexPath(item: 1, section: 0), after: IndexPath(item: 3, section: 1))
         #expect(!item.isSectionUpdate && item.updateAction == .move)
