@@ -141,8 +141,12 @@ static void configure_axis(GtkAdjustment *adjustment, double content, double vie
 
 void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
                               double viewport_width, double viewport_height) {
+    /* Our own handler is blocked while we configure (as gtklistbase does): a value clamped
+     * here is not a scroll, and the owner is in the middle of placing things. */
+    for (int axis = 0; axis < 2; axis++) g_signal_handler_block(self->adjustment[axis], self->handler[axis]);
     configure_axis(self->adjustment[0], content_width, viewport_width);
     configure_axis(self->adjustment[1], content_height, viewport_height);
+    for (int axis = 0; axis < 2; axis++) g_signal_handler_unblock(self->adjustment[axis], self->handler[axis]);
 }
 
 /* ---- CvBin ------------------------------------------------------------------------------ */

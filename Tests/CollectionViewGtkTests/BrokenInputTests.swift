@@ -296,7 +296,8 @@ final class BrokenInputTests: XCTestCase {
         XCTAssertEqual(errors.count, 4)
     }}
 
-    /// A layout whose attributes are unusable (NaN or infinite frames, items past the data
+    /// A layout whose attributes are unusable (NaN or infinite frames, frames too large for
+    /// GTK's 32-bit allocations, a NaN alpha, an infinite transform, items past the data
     /// source's counts, a NaN content size) next to good ones: each bad one is reported, the
     /// good ones show where they should, and the scrollable size stays finite.
     func testUnusableLayoutAttributes() { MainActor.assumeIsolated {
@@ -314,10 +315,14 @@ final class BrokenInputTests: XCTestCase {
             item(4, Rect(x: 180, y: 0, width: 50, height: 50)),
             item(9, Rect(x: 240, y: 0, width: 50, height: 50)),  // the data source has 6 items
             item(0, Rect(x: 300, y: 0, width: 50, height: 50), section: 3),  // and one section
-            item(5, Rect(x: 1e300, y: -1e300, width: 50, height: 50)),  // far outside the content: finite, so placed, never seen
+            // Finite but too large for GTK's 32-bit allocations: reported like NaN, never a trap.
+            item(5, Rect(x: 1e300, y: -1e300, width: 50, height: 50)),
+            item(6, Rect(x: 0, y: 60, width: 5e9, height: 50)),
+            { let a = item(7, Rect(x: 60, y: 60, width: 50, height: 50)); a.alpha = .nan; return a }(),
+            { let a = item(8, Rect(x: 120, y: 60, width: 50, height: 50)); a.transform3D = Transform3D(scaleX: .infinity, y: 1); return a }(),
         ]
         layout.contentSize = Size(width: .nan, height: .infinity)
-        let source = IDSource([Array(0..<6)])
+        let source = IDSource([Array(0..<9)])
         let cv = bareCollectionView(layout)
         cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
         var errors: [String] = []
@@ -327,22 +332,25 @@ final class BrokenInputTests: XCTestCase {
         defer { GtkHarness.close(window) }
         GtkHarness.settle(cv)
         let unique = Set(errors)
-        XCTAssertEqual(unique.count, 5, "\(unique.sorted())")
+        XCTAssertEqual(unique.count, 9, "\(unique.sorted())")
         XCTAssertTrue(unique.allSatisfy { $0.hasPrefix("the layout returned unusable attributes: ") })
-        XCTAssertEqual(unique.filter { $0.contains("has the frame") }.count, 3)
+        XCTAssertEqual(unique.filter { $0.contains("has the frame") }.count, 5)
+        XCTAssertEqual(unique.filter { $0.contains("too large for GTK") }.count, 2)
+        XCTAssertEqual(unique.filter { $0.contains("the alpha nan") }.count, 1)
+        XCTAssertEqual(unique.filter { $0.contains("a transform that is not finite") }.count, 1)
         XCTAssertEqual(unique.filter { $0.contains("outside the data source") }.count, 2)
-        XCTAssertEqual(Set(cv.indexPathsForVisibleItems), [ip(0), ip(4), ip(5)])
+        XCTAssertEqual(Set(cv.indexPathsForVisibleItems), [ip(0), ip(4)])
         XCTAssertEqual(GtkHarness.bounds(of: cv.cellForItem(at: ip(4))!.widget, in: cv.viewport), Rect(x: 180, y: 0, width: 50, height: 50))
         // The scrollable size is finite (nothing scrolls to NaN).
         cv.contentOffset = Point(x: 0, y: 1e9)
         GtkHarness.settle(cv)
         XCTAssertTrue(cv.contentOffset.x.isFinite && cv.contentOffset.y.isFinite)
         // Fixed, it shows everything.
-        layout.listed = (0..<6).map { item($0, Rect(x: Double($0) * 60, y: 0, width: 50, height: 50)) }
-        layout.contentSize = Size(width: 400, height: 100)
+        layout.listed = (0..<9).map { item($0, Rect(x: Double($0) * 60, y: 0, width: 50, height: 50)) }
+        layout.contentSize = Size(width: 600, height: 100)
         layout.invalidateLayout()
         GtkHarness.settle(cv)
-        XCTAssertEqual(cv.indexPathsForVisibleItems, (0..<6).map { ip($0) })
+        XCTAssertEqual(cv.indexPathsForVisibleItems, (0..<9).map { ip($0) })
     }}
 }
 

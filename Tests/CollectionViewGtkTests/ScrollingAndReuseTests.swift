@@ -25,7 +25,7 @@ final class ScrollingAndReuseTests: XCTestCase {
             let inView = Set(layout.layoutAttributesForElements(in: cv.bounds).map(\.indexPath))
             XCTAssert(inView.isSubset(of: Set(cv.indexPathsForVisibleItems)), "round \(round): the viewport is filled in the first pass")
             GtkHarness.pump { !cv.hasPendingViews }  // the overscan fills over the next frames
-            let expected = Set(layout.layoutAttributesForElements(in: cv.preparedRect).map(\.indexPath))
+            let expected = Set(layout.layoutAttributesForElements(in: (cv.elements.preparedArea ?? cv.bounds)).map(\.indexPath))
             let shown = Set(cv.indexPathsForVisibleItems)
             XCTAssert(shown == expected, "round \(round) at y \(y)")
             let inViewport = Set(layout.layoutAttributesForElements(in: cv.bounds).map(\.indexPath))
@@ -135,13 +135,13 @@ final class ScrollingAndReuseTests: XCTestCase {
                                y: max(0, min(size.height - cv.bounds.height, offset.y + dy)))
                 GtkHarness.settle(cv) { cv.contentOffset = offset }
                 GtkHarness.pump { !cv.hasPendingViews }
-                let expected = Set(layout.layoutAttributesForElements(in: cv.preparedRect).map(\.elementKey))
-                let shown = Set(cv.visible.keys)
+                let expected = Set(layout.layoutAttributesForElements(in: (cv.elements.preparedArea ?? cv.bounds)).map(\.elementKey))
+                let shown = Set(cv.elements.visible.keys)
                 guard shown == expected else {
                     XCTFail("\(type(of: layout)) step \(step) at \(offset): \(shown.subtracting(expected).count) extra, \(expected.subtracting(shown).count) missing")
                     break
                 }
-                for (key, view) in cv.visible where view.appliedAttributes?.frame != layout.layoutAttributes(for: key)?.frame {
+                for (key, view) in cv.elements.visible where view.appliedAttributes?.frame != layout.layoutAttributes(for: key)?.frame {
                     XCTFail("\(key) is at \(String(describing: view.appliedAttributes?.frame))")
                     break
                 }

@@ -53,7 +53,7 @@ final class TransitionTests: XCTestCase {
             XCTAssertTrue(cv.cellForItem(at: p(i)) === views[i], "item \(i) keeps its view")
             XCTAssertTrue(near(views[i].appliedAttributes?.frame, from[i]), "item \(i) starts in the grid")
         }
-        cv.animator.step(easeInOut(0.5))
+        cv.animator.step(CollectionViewAnimation.Curve.easeInOut(0.5))
         for i in 0..<6 { XCTAssertTrue(near(views[i].appliedAttributes?.frame, mid(from[i], to[i], 0.5)), "item \(i) half way") }
         GtkHarness.screenshot(cv.viewport, name: "swap-half-way")
         XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })

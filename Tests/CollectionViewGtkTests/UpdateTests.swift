@@ -66,7 +66,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(inserted.appliedAttributes?.alpha, 0, "appears from transparent, at its final place")
         XCTAssertTrue(close(inserted.appliedAttributes?.frame, layout.layoutAttributesForItem(at: ip(0))!.frame))
         // Middle (ease-in-out at 0.5 is 0.5).
-        cv.animator.step(easeInOut(0.5))
+        cv.animator.step(CollectionViewAnimation.Curve.easeInOut(0.5))
         let newFrame1 = layout.layoutAttributesForItem(at: ip(1))!.frame
         XCTAssertTrue(close(shown(cv, ip(1)), Rect(x: (oldFrames[0].minX + newFrame1.minX) / 2, y: (oldFrames[0].minY + newFrame1.minY) / 2, width: 100, height: 100)))
         XCTAssertEqual(cv.cellForItem(at: ip(0))!.appliedAttributes!.alpha, 0.5, accuracy: 1e-9)

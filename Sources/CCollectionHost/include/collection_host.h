@@ -23,7 +23,8 @@ GtkWidget *cv_scroll_host_new(CvScrollHostCallbacks callbacks, void *data, GDest
 GtkAdjustment *cv_scroll_host_get_hadjustment(CvScrollHost *self);
 GtkAdjustment *cv_scroll_host_get_vadjustment(CvScrollHost *self);
 /* Sets both adjustments for a content of the given size seen through a viewport of the given
- * size, keeping each value inside its new range. Signals are emitted only for real changes. */
+ * size, keeping each value inside its new range. Signals are emitted only for real changes,
+ * and never to the host's own `scrolled` callback. */
 void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
                               double viewport_width, double viewport_height);
 

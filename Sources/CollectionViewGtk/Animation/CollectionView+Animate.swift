@@ -1,68 +1,43 @@
 import CGtk
-import CCollectionHost
 import CollectionLayout
 
 extension CollectionView {
-    /// Animates the visible views from where they are shown to where the (already prepared)
-    /// current layout puts them: the step every update and animated layout change ends with.
+    /// The step every update and animated layout change ends with: the update record sorts
+    /// the elements around the viewport into persisting, leaving the area, appearing and
+    /// disappearing; the element owner gives each its view; the animator moves them all on one
+    /// tween from where they are shown to where the (already prepared) current layout puts them.
     ///
     /// - Parameters:
-    ///   - before: attributes before the change, by the element's old key: what the views showed
-    ///     and the old layout's places around the viewport.
-    ///   - leaving: views whose elements went (deleted or replaced), with their old keys.
-    ///   - oldKey: an element's key before the change, or nil when it is new.
-    ///   - isReplaced: whether an old element got a new view (a reload).
+    ///   - shown: what the views showed, by the element's old key.
+    ///   - before: the old layout's places around the viewport, by old key.
+    ///   - leaving: views whose elements went (deleted or replaced), already retiring.
     ///   - shift: how far on-screen positions move because the content offset changed; start
     ///     frames are moved by it so nothing jumps on screen.
-    func animateVisibleViews(before: [ElementKey: LayoutAttributes], leaving: [(ReusableView, ElementKey)],
-                             oldKey: (ElementKey) -> ElementKey?, isReplaced: (ElementKey) -> Bool,
-                             shift: Point = .zero, completion: ((Bool) -> Void)?) {
-        let layout = collectionViewLayout
-        let content = layout.collectionViewContentSize
-        cv_scroll_host_configure(host, max(0, content.width), max(0, content.height), viewportSize.width, viewportSize.height)
-        let visibleRect = bounds
-        let area = visibleRect.insetBy(dx: -visibleRect.width * overscanFraction, dy: -visibleRect.height * overscanFraction)
-        preparedArea = area
-        pendingViews.removeAll()
-        let wanted = wantedAttributes(in: area)
-        func shifted(_ a: LayoutAttributes) -> LayoutAttributes {
-            guard shift != .zero else { return a }
-            let c = a.copy()
-            c.frame = c.frame.offsetBy(dx: shift.x, dy: shift.y)
-            return c
-        }
-
+    func animateChange(shown: [ElementKey: LayoutAttributes], before: [ElementKey: LayoutAttributes],
+                       leaving: [(view: ReusableView, oldKey: ElementKey)],
+                       newKey: (ElementKey) -> ElementKey?, oldKey: (ElementKey) -> ElementKey?, isReplaced: (ElementKey) -> Bool,
+                       shift: Point = .zero, completion: ((Bool) -> Void)?) {
+        configureScrolling()
+        let area = elements.area(around: bounds)
+        let after = wantedAttributes(in: area)
+        elements.adoptArea(area)
+        let record = UpdateRecord(shown: shown, before: before, after: after, newKey: newKey, oldKey: oldKey,
+                                  isReplaced: isReplaced, layout: installedLayout, shift: shift)
+        var leavingViews: [ElementKey: ReusableView] = [:]
+        for (view, key) in leaving { leavingViews[key] = view }
         var tracks: [Animator.Track] = []
-        for (key, view) in visible {
-            guard let shown = view.appliedAttributes ?? before[key] else { continue }
-            let from = shifted(shown)
-            if let to = wanted[key] {
-                tracks.append(.init(view: view, from: from, to: to, removeAtEnd: false))
-            } else {
-                // Out of the prepared area (or gone from this layout): there, or faded, then queued.
-                let to = layout.layoutAttributes(for: key) ?? { let a = from.copy(); a.alpha = 0; return a }()
-                tracks.append(.init(view: view, from: from, to: to, removeAtEnd: true))
-                visible[key] = nil
-                view.elementKey = key
+        for entry in record.entries {
+            let view: ReusableView?
+            switch entry.fate {
+            case .persisting: view = entry.newKey.flatMap(elements.view(for:))
+            case .leavingArea: view = entry.newKey.flatMap(elements.beginRetiring)
+            case .disappearing: view = entry.oldKey.flatMap { leavingViews.removeValue(forKey: $0) }
+            case .appearing: view = entry.newKey.flatMap { elements.show($0, entry.from) }
             }
+            guard let view else { continue }
+            tracks.append(.init(view: view, from: entry.from, to: entry.to, removeAtEnd: entry.fate == .leavingArea || entry.fate == .disappearing))
         }
-        for (key, attributes) in wanted where visible[key] == nil {
-            let from: LayoutAttributes
-            if let old = oldKey(key), !isReplaced(old), let place = before[old] {
-                from = shifted(place.copy(indexPath: key.indexPath))  // comes into view from its old place
-            } else {
-                from = initialAttributes(for: key, layout) ?? { let a = attributes.copy(); a.alpha = 0; return a }()
-            }
-            guard let view = showNewView(for: key, from) else { continue }
-            tracks.append(.init(view: view, from: from, to: attributes, removeAtEnd: false))
-        }
-        for (view, old) in leaving {
-            let shown = view.appliedAttributes ?? before[old]
-            let to = finalAttributes(for: old, layout) ?? shown.map { let a = $0.copy(); a.alpha = 0; return a }
-            guard let shown, let to else { retire(view); continue }
-            view.elementKey = old
-            tracks.append(.init(view: view, from: shifted(shown), to: shifted(to), removeAtEnd: true))
-        }
+        for view in leavingViews.values { elements.finishRetiring(view) }  // nothing to animate it from
         animator.animate(tracks, completion: completion)
         gtk_widget_queue_allocate(viewport)
     }
@@ -72,10 +47,10 @@ extension CollectionView {
     func snapshotBeforeChange() -> [ElementKey: LayoutAttributes] {
         var before: [ElementKey: LayoutAttributes] = [:]
         let b = bounds
-        for attributes in collectionViewLayout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) {
+        for attributes in installedLayout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) {
             before[attributes.elementKey] = attributes
         }
-        for (key, view) in visible { if let shown = view.appliedAttributes { before[key] = shown } }
+        for (key, attributes) in elements.shownAttributes() { before[key] = attributes }
         return before
     }
 }

@@ -1,12 +1,16 @@
 import CGtk
 import CollectionLayout
 
-/// An interactive transition under way: the transition layout and what to call at the end.
+/// An interactive transition under way: the transition layout, what to call at the end, and,
+/// once the app has decided, where it settles. The decision is kept: whatever interrupts the
+/// settling (an update, a reload) ends it where the app said.
 @MainActor
 final class InteractiveTransition {
     let layout: TransitionLayout
     let completion: ((Bool) -> Void)?
-    var settling: (target: Double, from: Double, start: Double?)?
+    /// True to finish on the new layout, false to cancel back; nil until the app decides.
+    var decision: Bool?
+    var settling: Tween?
     init(layout: TransitionLayout, completion: ((Bool) -> Void)?) {
         self.layout = layout
         self.completion = completion
@@ -17,32 +21,37 @@ extension CollectionView {
     /// Installs `layout`. With animation every visible element moves from where it is shown to
     /// its place in the new layout (elements only one layout shows fade), and the content offset
     /// moves so the focused item, or else the one at the centre, stays in view.
+    ///
+    /// From inside a callback the change runs right after it.
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        work.perform { [weak self] in self?.swapLayout(to: layout, animated: animated, completion: completion) }
+    }
+
+    private func swapLayout(to layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)?) {
         endInteractiveTransitionNow()
-        let old = collectionViewLayout
+        let old = installedLayout
         guard layout !== old else { completion?(true); return }
         guard animated, gtk_widget_get_mapped(viewport) != 0 else {
             old.prepareForTransition(to: layout)
             layout.prepareForTransition(from: old)
-            collectionViewLayout = layout
+            install(layout)
             old.finalizeLayoutTransition()
             layout.finalizeLayoutTransition()
             completion?(true)
             return
         }
         let before = snapshotBeforeChange()
+        let shown = elements.shownAttributes()
         let anchorItem = itemToKeepInView()
         let oldOffset = contentOffset
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
-        inLayoutPass = true  // install without the usual pass: this animates instead
-        collectionViewLayout = layout
-        inLayoutPass = false
+        install(layout)  // the pass it asks for finds everything placed: this animates instead
         layout.prepareIfNeeded()
         setOffset(targetOffset(keeping: anchorItem, in: layout))
         let newOffset = contentOffset
-        animateVisibleViews(before: before, leaving: [], oldKey: { $0 }, isReplaced: { _ in false },
-                            shift: Point(x: newOffset.x - oldOffset.x, y: newOffset.y - oldOffset.y)) { finished in
+        animateChange(shown: shown, before: before, leaving: [], newKey: { $0 }, oldKey: { $0 }, isReplaced: { _ in false },
+                      shift: Point(x: newOffset.x - oldOffset.x, y: newOffset.y - oldOffset.y)) { finished in
             old.finalizeLayoutTransition()
             layout.finalizeLayoutTransition()
             completion?(finished)
@@ -54,8 +63,8 @@ extension CollectionView {
     private func itemToKeepInView() -> IndexPath? {
         if let focused = selection.focused, cellForItem(at: focused) != nil { return focused }
         let centre = bounds.center
-        return visible.filter { $0.key.category == .cell }.min { a, b in
-            let fa = a.value.appliedAttributes?.frame.center ?? .zero, fb = b.value.appliedAttributes?.frame.center ?? .zero
+        return elements.visibleElements(.cell).min { a, b in
+            let fa = a.view.appliedAttributes?.frame.center ?? .zero, fb = b.view.appliedAttributes?.frame.center ?? .zero
             return hypot(fa.x - centre.x, fa.y - centre.y) < hypot(fb.x - centre.x, fb.y - centre.y)
         }?.key.indexPath
     }
@@ -79,70 +88,72 @@ extension CollectionView {
     public func startInteractiveTransition(to layout: CollectionViewLayout, completion: ((Bool) -> Void)? = nil) -> TransitionLayout {
         endInteractiveTransitionNow()
         animator.finish()
-        let old = collectionViewLayout
-        let transition = delegate?.collectionView(self, transitionLayoutForOldLayout: old, newLayout: layout)
+        let old = installedLayout
+        let transition = work.run { delegate?.collectionView(self, transitionLayoutForOldLayout: old, newLayout: layout) }
             ?? TransitionLayout(currentLayout: old, nextLayout: layout)
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
         interactiveTransition = InteractiveTransition(layout: transition, completion: completion)
-        collectionViewLayout = transition
+        install(transition)
         return transition
     }
 
-    /// The transition layout of the interactive transition under way.
+    /// The transition layout of the interactive transition under way (`transitionLayout`'s
+    /// counterpart; nil when none is).
     public var transitionLayout: TransitionLayout? { interactiveTransition?.layout }
 
     /// Animates the rest of the way to the new layout, installs it, and calls the completion
-    /// with true.
-    public func finishInteractiveTransition() { settleInteractiveTransition(to: 1) }
+    /// with true (`finishInteractiveTransition()`). The decision holds whatever comes after.
+    public func finishInteractiveTransition() { settleInteractiveTransition(finish: true) }
 
-    /// Animates back to the old layout, installs it, and calls the completion with false.
-    public func cancelInteractiveTransition() { settleInteractiveTransition(to: 0) }
+    /// Animates back to the old layout, installs it, and calls the completion with false
+    /// (`cancelInteractiveTransition()`). The decision holds whatever comes after.
+    public func cancelInteractiveTransition() { settleInteractiveTransition(finish: false) }
 
-    private func settleInteractiveTransition(to target: Double) {
-        guard let transition = interactiveTransition, transition.settling == nil else { return }
-        let from = transition.layout.transitionProgress
-        guard animationsEnabled, gtk_widget_get_mapped(viewport) != 0, from != target else {
-            transition.layout.transitionProgress = target
-            completeInteractiveTransition(finished: target == 1)
-            return
-        }
-        transition.settling = (target, from, nil)
-        let duration = animator.duration * abs(target - from)
-        Tick.add(viewport) { [weak self, weak transition] time in
-            guard let self, let transition, self.interactiveTransition === transition, let settle = transition.settling else { return false }
-            let start = settle.start ?? time
-            transition.settling?.start = start
-            let t = duration > 0 ? min(1, (time - start) / duration) : 1
-            transition.layout.transitionProgress = settle.from + (settle.target - settle.from) * easeInOut(t)
-            if t >= 1 {
-                self.completeInteractiveTransition(finished: settle.target == 1)
-                return false
-            }
-            return true
-        }
+    private func settleInteractiveTransition(finish: Bool) {
+        guard let transition = interactiveTransition, transition.decision == nil else { return }
+        transition.decision = finish
+        let from = transition.layout.transitionProgress, target: Double = finish ? 1 : 0
+        let tween = Tween(on: viewport, animation, durationScale: abs(target - from),
+                          frame: { [weak transition] e in transition?.layout.transitionProgress = from + (target - from) * e },
+                          end: { [weak self, weak transition] finished in
+                              guard finished, let self, let transition, self.interactiveTransition === transition else { return }
+                              self.work.run { self.completeInteractiveTransition() }
+                          })
+        transition.settling = tween
+        tween.begin(animated: animationsEnabled && from != target)
     }
 
-    /// Installs the layout the transition ends on and calls its completion.
-    private func completeInteractiveTransition(finished: Bool) {
+    /// Installs the layout the transition ends on (the app's decision) and calls its
+    /// completion.
+    private func completeInteractiveTransition() {
         guard let transition = interactiveTransition else { return }
         interactiveTransition = nil
+        transition.settling?.stop()
+        let finished = transition.decision ?? (transition.layout.transitionProgress >= 0.5)
+        transition.layout.transitionProgress = finished ? 1 : 0
         let old = transition.layout.currentLayout, new = transition.layout.nextLayout
-        collectionViewLayout = finished ? new : old
+        install(finished ? new : old)
         old.finalizeLayoutTransition()
         new.finalizeLayoutTransition()
         transition.completion?(finished)
     }
 
     /// Ends an interactive transition at once (a new transition, an update or a reload came):
-    /// it finishes when past half way, else it cancels. The views stay where they are shown, so
-    /// whatever comes next starts from there.
+    /// where the app decided, or, before it did, finished when past half way and cancelled
+    /// otherwise. The views stay where they are shown, so whatever comes next starts from there.
     func endInteractiveTransitionNow() {
+        completeInteractiveTransition()
+    }
+
+    /// The app assigned a layout during an interactive transition: the transition ends without
+    /// installing either of its layouts (its completion gets false).
+    func abandonInteractiveTransition() {
         guard let transition = interactiveTransition else { return }
-        completeInteractiveTransition(finished: transition.layout.transitionProgress >= 0.5)
+        interactiveTransition = nil
+        transition.settling?.stop()
+        transition.layout.currentLayout.finalizeLayoutTransition()
+        transition.layout.nextLayout.finalizeLayoutTransition()
+        transition.completion?(false)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

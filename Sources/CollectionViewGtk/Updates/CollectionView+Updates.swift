@@ -15,141 +15,93 @@ extension CollectionView {
     public func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections += Array(sections) } }
     public func moveSection(_ section: Int, toSection newSection: Int) { record { $0.movedSections.append((section, newSection)) } }
 
-    /// Runs `updates` at once and animates all their changes together. `completion` gets true
-    /// when the animation ran to its end, false when a later update or a reload cut it short
-    /// or the update was invalid (then it is reported and the view reloads instead).
+    /// Runs `updates` at once and animates all their changes together
+    /// (`performBatchUpdates(_:completion:)`). Update the data source inside `updates`.
+    ///
+    /// `completion` gets true when the animation ran to its end, false when a later update or a
+    /// reload cut it short or the update was invalid (then it is reported with the rule it broke
+    /// and the view reloads instead). A batch inside another is part of the outer one and
+    /// completes with it, with its result. From inside a callback (`cellForItemAt`,
+    /// `willDisplay`, a completion...) `updates` still runs at once, and the batch is applied
+    /// right after the callback, in order with other work asked for there.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        runBatch({ updates?() }, completion: completion)
-    }
-
-    private func runBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
-        if pendingBatch == nil { endInteractiveTransitionNow() }  // a gesture in progress settles first
-        if pendingBatch != nil {  // nested: part of the outer batch
-            updates()
-            completion?(true)
+        if let open = openBatch {  // nested: part of the outer batch
+            updates?()
+            open.addCompletion(completion)
             return
         }
+        let batch = RecordedBatch()
+        batch.addCompletion(completion)
+        let record = { [self] in
+            openBatch = batch
+            updates?()
+            openBatch = nil
+            batch.newCounts = countsFromDataSource()
+        }
+        if work.isBusy {
+            record()
+            work.perform { [weak self] in self?.apply(batch) }
+        } else {
+            work.run {
+                record()
+                apply(batch)
+            }
+        }
+    }
+
+    private func record(_ change: @escaping (inout BatchUpdate) -> Void) {
+        if let open = openBatch {
+            change(&open.update)
+        } else {
+            performBatchUpdates { [self] in change(&openBatch!.update) }
+        }
+    }
+
+    /// Validates a recorded batch against the counts shown, then animates it.
+    private func apply(_ batch: RecordedBatch) {
+        endInteractiveTransitionNow()  // a gesture in progress settles first
+        let completion = batch.completion
         guard let oldCounts = sectionCounts else {
             // Nothing was shown yet (or a reload is pending), so there is nothing to animate
-            // from: the changes are recorded and dropped, and the data is loaded afresh.
-            pendingBatch = BatchUpdate()
-            updates()
-            pendingBatch = nil
-            reloadData()
+            // from: the data is loaded afresh.
+            reloadNow()
             completion?(true)
             return
         }
-        pendingBatch = BatchUpdate()
-        updates()
-        let batch = pendingBatch!
-        pendingBatch = nil
-        apply(batch, from: oldCounts, completion: completion)
-    }
-
-    private func record(_ change: (inout BatchUpdate) -> Void) {
-        if pendingBatch != nil {
-            change(&pendingBatch!)
-        } else {
-            runBatch({ change(&self.pendingBatch!) }, completion: nil)
-        }
-    }
-
-    private func apply(_ batch: BatchUpdate, from oldCounts: [Int], completion: ((Bool) -> Void)?) {
-        let batch = plantedBatchFault?(batch) ?? batch
-        sectionCounts = nil
-        let newCounts = counts
-        let plan: BatchUpdatePlan
+        let map: UpdateIndexMap
         do {
-            plan = try BatchUpdatePlan(oldCounts: oldCounts, newCounts: newCounts, update: batch)
+            map = try UpdateIndexMap(oldCounts: oldCounts, newCounts: batch.newCounts, update: plantedBatchFault?(batch.update) ?? batch.update)
         } catch {
             report(.invalidUpdate(error))
-            reloadData()
+            reloadNow()
             _ = counts  // what it reloads to is the data source now, so the next update checks against it
             completion?(false)
             return
         }
-        let layout = collectionViewLayout
+        sectionCounts = batch.newCounts
+        let layout = installedLayout
         // Where everything is now: the views as they are shown (mid-animation included), and
         // the old layout's places around the viewport, for items that come into view.
         let before = snapshotBeforeChange()
+        let shown = elements.shownAttributes()
 
         // Follow the items to their new index paths.
-        selection.selected = Set(selection.selected.compactMap { plan.newIndexPath(forOld: $0) })
-        selection.focused = selection.focused.flatMap { plan.newIndexPath(forOld: $0) }
-        selection.highlighted = nil
-        interaction?.pressCancelled()
-        var remapped: [ElementKey: ReusableView] = [:]
-        var leaving: [(ReusableView, ElementKey)] = []
-        for (key, view) in visible {
-            if let newKey = Self.newKey(for: key, plan) {
-                remapped[newKey] = view
-                view.elementKey = newKey
-            } else {
-                leaving.append((view, key))
-            }
-        }
-        visible = remapped
-        pendingViews.removeAll()
+        selection.remap { map.newIndexPath(forOld: $0) }
+        interaction?.itemsMoved { map.newIndexPath(forOld: $0) }
+        let leaving = elements.remap { map.newKey(forOld: $0) }
 
-        // The new layout, told about the changes.
+        // The layout, told about the changes.
         layout.attributesBeforeUpdate = { before[$0] }
         defer { layout.attributesBeforeUpdate = nil }
-        layout.prepare(forCollectionViewUpdates: batch.updateItems)
+        layout.prepare(forCollectionViewUpdates: map.update.updateItems)
         layout.invalidateLayout()
         layout.prepareIfNeeded()
-        animateVisibleViews(before: before, leaving: leaving, oldKey: { Self.oldKey(for: $0, plan) },
-                            isReplaced: { Self.isReloaded($0, plan) }, completion: completion)
+        animateChange(shown: shown, before: before, leaving: leaving,
+                      newKey: { map.newKey(forOld: $0) }, oldKey: { map.oldKey(forNew: $0) }, isReplaced: { map.isReplaced(old: $0) },
+                      completion: completion)
         layout.finalizeCollectionViewUpdates()
     }
 
-    func initialAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
-        switch key.category {
-        case .cell: layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
-        case .supplementaryView: layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
-        case .decorationView: layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
-        }
-    }
-
-    func finalAttributes(for key: ElementKey, _ layout: CollectionViewLayout) -> LayoutAttributes? {
-        switch key.category {
-        case .cell: layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
-        case .supplementaryView: layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
-        case .decorationView: layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
-        }
-    }
-
-    /// An element's key after the update: cells follow their item, other elements their
-    /// section (the first index); nil when it went (deleted, or reloaded: a new view comes).
-    static func newKey(for key: ElementKey, _ plan: BatchUpdatePlan) -> ElementKey? {
-        switch key.category {
-        case .cell:
-            guard !plan.isReloaded(old: key.indexPath), let path = plan.newIndexPath(forOld: key.indexPath) else { return nil }
-            return .cell(path)
-        default:
-            guard let first = key.indexPath.first, !plan.isSectionReloaded(old: first),
-                  let section = plan.newSection(forOld: first) else { return nil }
-            var path = key.indexPath
-            path[0] = section
-            return ElementKey(category: key.category, kind: key.kind, indexPath: path)
-        }
-    }
-
-    static func oldKey(for key: ElementKey, _ plan: BatchUpdatePlan) -> ElementKey? {
-        switch key.category {
-        case .cell:
-            return plan.oldIndexPath(forNew: key.indexPath).map { .cell($0) }
-        default:
-            guard let first = key.indexPath.first, let section = plan.oldSection(forNew: first) else { return nil }
-            var path = key.indexPath
-            path[0] = section
-            return ElementKey(category: key.category, kind: key.kind, indexPath: path)
-        }
-    }
-
-    static func isReloaded(_ oldKey: ElementKey, _ plan: BatchUpdatePlan) -> Bool {
-        oldKey.category == .cell ? plan.isReloaded(old: oldKey.indexPath) : plan.isSectionReloaded(old: oldKey.indexPath.first ?? -1)
-    }
-
-    /// Whether an update animation is running.
+    /// Whether an update or layout swap animation is running.
     public var isAnimatingUpdates: Bool { animator.isRunning }
 }

@@ -4,27 +4,27 @@ import CollectionLayout
 extension CollectionView {
     /// Makes cells of `cellClass` for `identifier`.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        queues.register(ViewRegistration(viewClass: cellClass, template: nil),
+        elements.register(ViewRegistration(viewClass: cellClass, template: nil),
                         for: ReuseQueueKey(category: .cell, identifier: identifier))
     }
 
     /// Makes cells of `cellClass` whose content view holds a GtkBuilder template's root.
     public func register(template: BuilderTemplate, cellClass: CollectionViewCell.Type = CollectionViewCell.self,
                          forCellWithReuseIdentifier identifier: String) {
-        queues.register(ViewRegistration(viewClass: cellClass, template: template),
+        elements.register(ViewRegistration(viewClass: cellClass, template: template),
                         for: ReuseQueueKey(category: .cell, identifier: identifier))
     }
 
     /// Makes supplementary views of `viewClass` for `kind` and `identifier`.
     public func register(_ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
-        queues.register(ViewRegistration(viewClass: viewClass, template: nil),
+        elements.register(ViewRegistration(viewClass: viewClass, template: nil),
                         for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
 
     /// Makes supplementary views from a GtkBuilder template.
     public func register(template: BuilderTemplate, viewClass: ReusableView.Type = ReusableView.self,
                          forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
-        queues.register(ViewRegistration(viewClass: viewClass, template: template),
+        elements.register(ViewRegistration(viewClass: viewClass, template: template),
                         for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
 
@@ -56,7 +56,7 @@ extension CollectionView {
 
     /// The dequeue that throws instead of stopping, for the view's own use and for tests.
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
-        let view = try queues.dequeue(key, registration: registration)
+        let view = try elements.queues.dequeue(key, registration: registration)
         view.owner = self
         return view
     }
@@ -71,7 +71,7 @@ extension CollectionView {
 
     /// Views made so far and views waiting in queues, for tests and benchmarks.
     public var reuseStatistics: (created: Int, queued: Int, visible: Int) {
-        (queues.createdCount, queues.queuedCount, visible.count)
+        (elements.queues.createdCount, elements.queues.queuedCount, elements.visible.count)
     }
 }
 

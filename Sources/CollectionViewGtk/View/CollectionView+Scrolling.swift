@@ -17,14 +17,6 @@ public struct ScrollPosition: OptionSet, Sendable {
     public static let none: ScrollPosition = []
 }
 
-/// A scroll to a target offset on the frame clock, 0.3 s ease-in-out.
-final class ScrollAnimation {
-    let from: Point, to: Point
-    var start: Double?
-    let duration = 0.3
-    init(from: Point, to: Point) { self.from = from; self.to = to }
-}
-
 extension CollectionView {
     var hadjustment: UnsafeMutablePointer<GtkAdjustment> { cv_scroll_host_get_hadjustment(host) }
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> { cv_scroll_host_get_vadjustment(host) }
@@ -33,7 +25,8 @@ extension CollectionView {
     public var contentOffset: Point {
         get { Point(x: gtk_adjustment_get_value(hadjustment), y: gtk_adjustment_get_value(vadjustment)) }
         set {
-            scrollAnimation = nil
+            scrollTween?.stop()
+            scrollTween = nil
             setOffset(newValue)
         }
     }
@@ -73,32 +66,21 @@ extension CollectionView {
         let content = collectionViewLayout.collectionViewContentSize
         target.x = max(0, min(target.x, content.width - b.width))
         target.y = max(0, min(target.y, content.height - b.height))
-        guard animated, animationsEnabled else {
+        guard animated, animationsEnabled, animation.duration > 0 else {
             contentOffset = target
             return
         }
-        let animation = ScrollAnimation(from: contentOffset, to: target)
-        scrollAnimation = animation
-        Tick.add(viewport) { [weak self] time in
-            guard let self, self.scrollAnimation === animation else { return false }
-            let start = animation.start ?? time
-            animation.start = start
-            let t = min(1, (time - start) / animation.duration)
-            let e = easeInOut(t)
-            self.setOffset(Point(x: animation.from.x + (animation.to.x - animation.from.x) * e,
-                                 y: animation.from.y + (animation.to.y - animation.from.y) * e))
-            if t >= 1 { self.scrollAnimation = nil }
-            return t < 1
-        }
+        scrollTween?.stop()
+        let from = contentOffset
+        let tween = Tween(on: viewport, animation, frame: { [weak self] e in
+            self?.setOffset(Point(x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e))
+        })
+        scrollTween = tween
+        tween.begin(animated: true)
     }
 
     /// GTK's `gtk-enable-animations` setting.
     var animationsEnabled: Bool {
         cv_animations_enabled(viewport) != 0
     }
-}
-
-/// The cubic ease-in-out curve on 0...1.
-func easeInOut(_ t: Double) -> Double {
-    t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
 }

@@ -5,52 +5,76 @@ import CollectionLayout
 /// A scrollable view of items placed by a layout (`UICollectionView`), on GTK 4.
 ///
 /// Put `widget` (a GtkScrolledWindow) in a window. The view keeps only the visible elements
-/// (plus a small overscan) as widgets: views that scroll away leave the widget tree and wait
-/// in reuse queues, so the number of live widgets follows the viewport, not the item count.
+/// (plus a small overscan) as widgets: views that scroll away are hidden and wait in reuse
+/// queues, so the number of live widgets follows the viewport, not the item count.
+///
+/// The view works in stages: the layout answers where elements go; the element owner
+/// (`ElementOwner`) alone makes, reuses, places and retires their views; updates pass through
+/// validation, an index map and an update record before the animator moves anything. Work
+/// that app code asks for from inside a callback runs right after that callback's operation.
 @MainActor
 public final class CollectionView: CollectionViewLayoutHost {
-    /// The supplementary kinds of the flow layout.
+    /// The flow layout's header kind (`elementKindSectionHeader`).
     public static let elementKindSectionHeader = ElementKind.sectionHeader
+    /// The flow layout's footer kind (`elementKindSectionFooter`).
     public static let elementKindSectionFooter = ElementKind.sectionFooter
 
     /// The widget to put in a window: a GtkScrolledWindow holding the viewport.
     public let widget: WidgetPointer
     /// The scrollable viewport inside `widget`.
     public let viewport: WidgetPointer
-    /// The viewport's one child, whose children are the visible views. Scrolling moves it as a
+    /// The viewport's one child, whose children are the element views. Scrolling moves it as a
     /// whole, so a scrolled frame re-places no view.
     package let canvas: WidgetPointer
     private let widgetRef: ObjectRef
+    private let viewportRef: ObjectRef
     let host: OpaquePointer  // CvScrollHost
 
+    /// Supplies the counts and views (`dataSource`); held weakly, as in UIKit. Setting it
+    /// reloads.
     public weak var dataSource: CollectionViewDataSource? {
         didSet { reloadData() }
     }
+    /// Hears about display, highlight, selection and the edit menu (`delegate`); held weakly. A
+    /// flow layout also reads its `FlowLayoutDelegate` methods from it.
     public weak var delegate: CollectionViewDelegate? {
-        didSet { collectionViewLayout.invalidateLayout() }
+        didSet { installedLayout.invalidateLayout() }
     }
 
-    /// The layout; setting it swaps without animation.
+    /// The layout (`collectionViewLayout`). Assigning swaps without animation; assigning during
+    /// an interactive transition ends the transition and the assigned layout stays; assigning
+    /// from inside a callback takes effect right after it.
     public var collectionViewLayout: CollectionViewLayout {
-        didSet { installLayout(collectionViewLayout, replacing: oldValue) }
+        get { installedLayout }
+        set { work.perform { [weak self] in self?.assignLayout(newValue) } }
     }
+    /// The layout in use: only `install(_:)` changes it.
+    private(set) var installedLayout: CollectionViewLayout
 
     /// Extra area around the viewport, as a fraction of its size, whose elements also get views
     /// so that the first frame of a scroll finds them ready.
-    public var overscanFraction = 0.15 { didSet { gtk_widget_queue_allocate(viewport) } }
-
-    /// Whether the user can select items (default true). False also turns off highlighting.
-    public var allowsSelection = true {
-        didSet { if !allowsSelection { for path in indexPathsForSelectedItems { setSelected(false, at: path) } } }
+    public var overscanFraction: Double {
+        get { elements.overscanFraction }
+        set { elements.overscanFraction = newValue; gtk_widget_queue_allocate(viewport) }
     }
-    /// Whether the user can select several items (default false: single selection).
+
+    /// Whether the user can select items (`allowsSelection`, default true). False also turns
+    /// off highlighting and deselects everything.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { deselectAll() } }
+    }
+    /// Whether the user can select several items (`allowsMultipleSelection`, default false).
     public var allowsMultipleSelection = false {
         didSet {
-            if !allowsMultipleSelection, let keep = indexPathsForSelectedItems.first {
-                for path in indexPathsForSelectedItems where path != keep { setSelected(false, at: path) }
+            if !allowsMultipleSelection, let keep = selection.selected.first {
+                for path in selection.selected.sorted.reversed() where path != keep { setSelected(false, at: path) }
             }
         }
     }
+
+    /// How updates, layout swaps, transitions and animated scrolls move: UIKit's 0.3 s
+    /// ease-in-out by default. GTK's `gtk-enable-animations` setting turns them all off.
+    public var animation = CollectionViewAnimation.default
 
     /// Called for every problem the view reports and recovers from. Default: print it.
     public var errorHandler: (CollectionViewError) -> Void = { error in
@@ -58,43 +82,48 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     // State.
-    let queues = ReuseQueues()
-    var visible: [ElementKey: ReusableView] = [:]
+    /// The only owner of element views: visible, pending, queued, and their drawing order.
+    let elements: ElementOwner
+    /// Structural work asked for from inside callbacks waits here for the operation to end.
+    let work = WorkQueue()
     var sectionCounts: [Int]?
     var viewportSize = Size.zero
-    var inLayoutPass = false
-    var drawOrderDirty = false
-    /// The content rectangle the visible views were made for (the viewport plus overscan); while
-    /// the viewport stays inside it and nothing was invalidated, a scroll only moves the canvas.
-    var preparedArea: Rect?
-    /// Elements of the prepared area still waiting for a view, farthest from the viewport first.
-    var pendingViews: [(key: ElementKey, attributes: LayoutAttributes)] = []
-    /// True while some elements of the prepared area have no view yet (they are offscreen).
-    package var hasPendingViews: Bool { !pendingViews.isEmpty }
-    var fillScheduled = false
-    /// Views that came in or changed in the current pass: the pass places them itself.
-    var viewsToPlace: [ReusableView] = []
     /// The content point drawn at the canvas's (anchorMargin, anchorMargin). Children are
     /// placed relative to it so their coordinates stay small (GTK keeps floats) however far down
     /// the content is; it follows the offset when the offset drifts half a margin away.
     var anchor = Point.zero
-    var scrollAnimation: ScrollAnimation?
+    var scrollTween: Tween?
     var selection = SelectionState()
     var interaction: Interaction?
     var animator: Animator!
     /// The batch being recorded inside `performBatchUpdates`.
-    var pendingBatch: BatchUpdate?
+    var openBatch: RecordedBatch?
     var interactiveTransition: InteractiveTransition?
     var zoom: ZoomTransitionDriver?
     var zoomPair: (dense: CollectionViewLayout, spread: CollectionViewLayout)?
+    /// True while a layout pass runs: invalidations then get another round of the same pass
+    /// instead of a new allocation.
+    var isInLayoutPass = false
+    /// True while a tick callback makes the prepared area's remaining views.
+    var fillScheduled = false
     /// Layout passes run so far: tests wait on it.
-    package private(set) var layoutPassCount = 0
+    package internal(set) var layoutPassCount = 0
+    /// True while some elements of the prepared area have no view yet (they are offscreen).
+    package var hasPendingViews: Bool { elements.hasPendingViews }
     /// For the model test's own test: a planted fault that alters each batch before it is
     /// planned, so the test can show it catches and shrinks a real disagreement.
     package var plantedBatchFault: ((BatchUpdate) -> BatchUpdate)?
+    /// Debug aid for tests: check the element owner's invariants after every pass and keep
+    /// what broke.
+    package var checksInvariants = false
+    package internal(set) var invariantProblems: [String] = []
+    /// The collection view keeps itself alive while its widget is in a widget tree.
+    private var selfWhileShown: Unmanaged<CollectionView>?
 
+    /// A collection view showing `layout` (`init(frame:collectionViewLayout:)`). Register
+    /// views, set the data source, and put `widget` in a window.
     public init(collectionViewLayout layout: CollectionViewLayout) {
-        collectionViewLayout = layout
+        installedLayout = layout
         let box = Unmanaged.passRetained(WeakBox<CollectionView>()).toOpaque()
         let callbacks = CvScrollHostCallbacks(
             allocate: { data, width, height in
@@ -117,16 +146,18 @@ public final class CollectionView: CollectionViewLayoutHost {
             Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
         }!
         viewport = hostWidget
+        viewportRef = ObjectRef(sinking: raw(hostWidget))
         host = OpaquePointer(hostWidget)
         let canvasBox = Unmanaged.passRetained(WeakBox<CollectionView>()).toOpaque()
         canvas = cv_canvas_new({ data, _, _ in
             MainActor.assumeIsolated {
-                Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.placeVisibleViews()
+                Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.elements.place(everything: true)
             }
         }, canvasBox) { data in
             Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
         }
         gtk_widget_set_parent(canvas, hostWidget)
+        elements = ElementOwner(canvas: canvas)
         let scrolled = gtk_scrolled_window_new()!
         widget = scrolled
         widgetRef = ObjectRef(sinking: raw(scrolled))
@@ -135,25 +166,32 @@ public final class CollectionView: CollectionViewLayoutHost {
         gtk_widget_set_vexpand(scrolled, 1)
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(box).takeUnretainedValue().value = self
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(canvasBox).takeUnretainedValue().value = self
+        elements.client = self
         layout.collectionView = self
         interaction = Interaction(collectionView: self)
         animator = Animator(collectionView: self)
         zoom = ZoomTransitionDriver(collectionView: self)
+        Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         DefaultStyle.install()
     }
 
     // MARK: Data
 
     /// Forgets the counts and every visible view and asks the data source again on the next
-    /// frame. Views go back to their queues.
+    /// frame (`reloadData()`). Views go back to their queues; a press under way is cancelled.
+    /// From inside a callback it runs right after the callback.
     public func reloadData() {
+        work.perform { [weak self] in self?.reloadNow() }
+    }
+
+    func reloadNow() {
         endInteractiveTransitionNow()
         animator?.cancel()
+        interaction?.dataReloaded()
         sectionCounts = nil
-        pendingViews.removeAll()
-        selection.selected = selection.selected.filter(isValidItemAfterReload)
-        for key in Array(visible.keys) { removeVisibleView(for: key) }
-        collectionViewLayout.invalidateLayout()
+        selection.retain(where: isValidItemAfterReload)
+        elements.removeAll()
+        installedLayout.invalidateLayout()
     }
 
     /// Whether a selected path still names an item once the counts are asked again.
@@ -166,17 +204,25 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// The counts, asked of the data source once and kept until the next reload or update.
     var counts: [Int] {
         if let sectionCounts { return sectionCounts }
-        var loaded: [Int] = []
-        if let dataSource {
-            let sections = max(0, dataSource.numberOfSections(in: self))
-            loaded = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
-        }
+        let loaded = countsFromDataSource()
         sectionCounts = loaded
         return loaded
     }
 
+    /// What the data source says now.
+    func countsFromDataSource() -> [Int] {
+        guard let dataSource else { return [] }
+        return work.run {
+            let sections = max(0, dataSource.numberOfSections(in: self))
+            return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+        }
+    }
+
+    /// The number of sections (`numberOfSections`), as the view last asked the data source.
     public var numberOfSections: Int { counts.count }
 
+    /// The number of items in `section` (`numberOfItems(inSection:)`); 0 for a section that
+    /// does not exist.
     public func numberOfItems(inSection section: Int) -> Int {
         let c = counts
         return c.indices.contains(section) ? c[section] : 0
@@ -184,65 +230,75 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     // MARK: CollectionViewLayoutHost
 
-    /// The visible rectangle in content coordinates.
+    /// The visible rectangle in content coordinates (`bounds`).
     public var bounds: Rect { Rect(origin: contentOffset, size: viewportSize) }
 
+    /// The delegate, for layouts that read their own delegate protocol from it.
     public var layoutDelegate: AnyObject? { delegate }
 
+    /// A layout asks for a pass. GTK runs one allocation per frame however often it is queued:
+    /// that is the coalescing. During a pass the pass itself goes round again.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
-        // GTK runs one allocation per frame however often it is queued: that is the coalescing.
-        if !inLayoutPass { gtk_widget_queue_allocate(viewport) }
+        if !isInLayoutPass { gtk_widget_queue_allocate(viewport) }
     }
 
     // MARK: Layout
 
+    /// The app assigned a layout: an interactive transition under way ends (its completion gets
+    /// false) and the assigned layout stays.
+    private func assignLayout(_ layout: CollectionViewLayout) {
+        abandonInteractiveTransition()
+        install(layout)
+    }
+
     /// Installs a layout without animation. The views stay: elements keep their keys in any
     /// layout, so the next pass just places them anew (and queues those it no longer shows).
-    private func installLayout(_ layout: CollectionViewLayout, replacing old: CollectionViewLayout) {
+    func install(_ layout: CollectionViewLayout) {
+        let old = installedLayout
         guard layout !== old else { return }
+        installedLayout = layout
         if old.collectionView === self, !(layout is TransitionLayout), !(old is TransitionLayout) { old.collectionView = nil }
         layout.collectionView = self
-        preparedArea = nil
+        elements.invalidateArea()
         layout.invalidateLayout()
         gtk_widget_queue_allocate(viewport)
     }
 
     // MARK: Reporting
 
-    /// Reports a problem the view recovered from.
+    /// Reports a problem the view recovered from, through `errorHandler`.
     public func report(_ error: CollectionViewError) {
         errorHandler(error)
     }
 
-    // MARK: Host callbacks
+    // MARK: Lifetime
 
-    func noteLayoutPass() { layoutPassCount += 1 }
-
-    private func hostScrolled() {
-        guard !inLayoutPass else { return }
-        let newBounds = bounds
-        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-            collectionViewLayout.invalidateLayout()
-        }
-        interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
-        // Views for what scrolls into view are made now, before GTK's layout phase (see
-        // `fillPendingViews`); the pass that follows places them.
-        if !collectionViewLayout.needsPrepare, preparedArea != nil, viewportSize.width > 0, !isComfortable(newBounds) {
-            refreshViews(visibleRect: newBounds, fresh: false)
-            gtk_widget_queue_allocate(viewport)
-        }
-        if anchorNeedsMove(for: newBounds.origin) {
-            anchor = newBounds.origin
-            gtk_widget_queue_allocate(canvas)
+    /// While its widget is in a widget tree the view keeps itself alive, so an app that drops
+    /// its last reference does not leave a dead widget on screen; out of the tree (or destroyed)
+    /// it lets go, and both are freed with the app's last reference.
+    private func parentChanged() {
+        let parented = gtk_widget_get_parent(widget) != nil
+        if parented, selfWhileShown == nil {
+            selfWhileShown = Unmanaged.passRetained(self)
+        } else if !parented {
+            releaseSelf()
         }
     }
 
+    /// Lets go of the self-reference on the main loop's next turn, not inside GTK's unparenting.
+    private func releaseSelf() {
+        guard let held = selfWhileShown else { return }
+        selfWhileShown = nil
+        Async.onMain { held.release() }
+    }
+
     private func hostDisposed() {
-        scrollAnimation = nil
-        interaction?.closeMenu()
-        for (_, view) in visible { view.owner = nil }
-        visible.removeAll()
-        queues.removeAll()
+        scrollTween?.stop()
+        scrollTween = nil
+        animator?.cancel()
+        interaction?.dispose()
+        elements.dispose()
+        releaseSelf()
     }
 }
 

@@ -45,6 +45,8 @@ enum GtkHarness {
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), collectionView.widget)
         gtk_window_present(window.as(GtkWindow.self))
+        collectionView.checksInvariants = true  // after every pass; `close` reports what broke
+        checkedViews.append(WeakView(value: collectionView))
         let passes = collectionView.layoutPassCount
         pump { collectionView.layoutPassCount > passes && collectionView.bounds.width > 0 }
         return window
@@ -53,10 +55,26 @@ enum GtkHarness {
     /// Closes a test window and fails the test if GTK or GLib logged a warning or critical
     /// since the last window closed (criticals already abort under G_DEBUG=fatal-criticals).
     static func close(_ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
+        checkInvariants(file: file, line: line)
+        checkedViews.removeAll()
         gtk_window_destroy(window.as(GtkWindow.self))
         pump(seconds: 0.02)
         let warnings = takeWarnings()
         if !warnings.isEmpty { XCTFail("GTK warned: \(warnings)", file: file, line: line) }
+    }
+
+    private struct WeakView { weak var value: CollectionView? }
+    /// The collection views of open test windows, whose element owners are checked.
+    private static var checkedViews: [WeakView] = []
+
+    /// Fails the test if any open collection view's element owner broke an invariant after a
+    /// pass, or breaks one now.
+    static func checkInvariants(file: StaticString = #filePath, line: UInt = #line) {
+        for view in checkedViews.compactMap(\.value) {
+            let problems = view.invariantProblems + view.elements.invariantViolations().map { "now: \($0)" }
+            if !problems.isEmpty { XCTFail("element owner invariants broke: \(problems.prefix(5))", file: file, line: line) }
+            view.invariantProblems.removeAll()
+        }
     }
 
     /// The warnings logged since the last call, and forgets them.

@@ -4,15 +4,23 @@ import CollectionLayout
 /// Selection state and its programmatic API. The programmatic calls never ask or tell the
 /// delegate, as in UIKit; the user's clicks and keys go through `userSelect`/`userDeselect`.
 extension CollectionView {
-    /// The selected items, in index path order.
-    public var indexPathsForSelectedItems: [IndexPath] { selection.selected.sorted() }
+    /// The selected items, in index path order (`indexPathsForSelectedItems`).
+    ///
+    /// - Complexity: O(1) after selecting or deselecting in order (the usual case); O(n log n)
+    ///   once after a change out of order.
+    public var indexPathsForSelectedItems: [IndexPath] { selection.selected.sorted }
+
+    /// Deselects everything, last first (so each removal is at the end of the order).
+    func deselectAll() {
+        for path in selection.selected.sorted.reversed() { setSelected(false, at: path) }
+    }
 
     /// Selects an item (deselecting the others in single selection) and optionally scrolls to
     /// it. Does not call the delegate.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         guard allowsSelection else { return }
         guard let indexPath else {
-            for path in indexPathsForSelectedItems { setSelected(false, at: path) }
+            deselectAll()
             return
         }
         guard isValidItem(indexPath) else {
@@ -20,7 +28,7 @@ extension CollectionView {
             return
         }
         if !allowsMultipleSelection {
-            for path in selection.selected where path != indexPath { setSelected(false, at: path) }
+            for path in selection.selected.sorted.reversed() where path != indexPath { setSelected(false, at: path) }
         }
         setSelected(true, at: indexPath)
         if scrollPosition != [] || !isItemVisible(indexPath) {
@@ -58,9 +66,13 @@ extension CollectionView {
     /// selection (with its did-deselect), then selects and tells did-select.
     func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection, isValidItem(indexPath) else { return }
+        work.run { selectAsUser(indexPath) }
+    }
+
+    private func selectAsUser(_ indexPath: IndexPath) {
         if let delegate, !delegate.collectionView(self, shouldSelectItemAt: indexPath) { return }
         if !allowsMultipleSelection {
-            for path in indexPathsForSelectedItems where path != indexPath {
+            for path in selection.selected.sorted.reversed() where path != indexPath {
                 setSelected(false, at: path)
                 delegate?.collectionView(self, didDeselectItemAt: path)
             }
@@ -72,6 +84,10 @@ extension CollectionView {
     /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect.
     func userDeselect(_ indexPath: IndexPath) {
         guard selection.selected.contains(indexPath) else { return }
+        work.run { deselectAsUser(indexPath) }
+    }
+
+    private func deselectAsUser(_ indexPath: IndexPath) {
         if let delegate, !delegate.collectionView(self, shouldDeselectItemAt: indexPath) { return }
         setSelected(false, at: indexPath)
         delegate?.collectionView(self, didDeselectItemAt: indexPath)
@@ -93,11 +109,4 @@ extension CollectionView {
         cell.isHighlighted = selection.highlighted == indexPath
         cell.isFocused = selection.focused == indexPath && gtk_widget_has_focus(viewport) != 0
     }
-}
-
-/// The selection's state: what is selected, highlighted, and has the keyboard focus.
-struct SelectionState {
-    var selected: Set<IndexPath> = []
-    var highlighted: IndexPath?
-    var focused: IndexPath?
 }

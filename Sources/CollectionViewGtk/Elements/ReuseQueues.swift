@@ -1,8 +1,8 @@
 import CGtk
 import CollectionLayout
 
-/// The registrations and the queues of views waiting to be reused. Views leave the widget
-/// tree when they are queued and keep their widgets, so reuse costs no widget creation.
+/// The registrations and the queues of views waiting to be reused. Queued views stay children
+/// of the canvas, hidden, and keep their widgets, so reuse costs no widget creation.
 @MainActor
 final class ReuseQueues {
     private(set) var registrations: [ReuseQueueKey: ViewRegistration] = [:]
@@ -10,9 +10,12 @@ final class ReuseQueues {
     /// Views made so far, for tests and the benchmark's live-widget figures.
     private(set) var createdCount = 0
 
-    func register(_ registration: ViewRegistration?, for key: ReuseQueueKey) {
+    /// Registers (or with nil, removes) how views for `key` are made. The queued views of a
+    /// replaced or removed registration are dropped and returned: they are of the old class.
+    @discardableResult
+    func register(_ registration: ViewRegistration?, for key: ReuseQueueKey) -> [ReusableView] {
         registrations[key] = registration
-        if registration == nil { queues[key] = nil }
+        return queues.removeValue(forKey: key) ?? []
     }
 
     /// A queued view after `prepareForReuse()`, or a new one; never nothing for a registered
@@ -40,6 +43,9 @@ final class ReuseQueues {
     }
 
     var queuedCount: Int { queues.values.reduce(0) { $0 + $1.count } }
+
+    /// Every queued view, for the owner's invariant checks.
+    var queuedViews: [ReusableView] { queues.values.flatMap { $0 } }
 
     func removeAll() { queues.removeAll() }
 }

@@ -90,10 +90,12 @@ extension CollectionView {
 
     /// Ctrl+A in multiple selection: every item, each through should-select.
     func userSelectAll() {
-        for section in 0..<numberOfSections {
-            for item in 0..<numberOfItems(inSection: section) {
-                let path = IndexPath(item: item, section: section)
-                if !selection.selected.contains(path) { userSelect(path) }
+        work.run {
+            for section in 0..<numberOfSections {
+                for item in 0..<numberOfItems(inSection: section) {
+                    let path = IndexPath(item: item, section: section)
+                    if !selection.selected.contains(path) { userSelect(path) }
+                }
             }
         }
     }

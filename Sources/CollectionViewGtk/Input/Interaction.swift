@@ -10,8 +10,8 @@ final class Interaction {
     /// The item a press is tracking (highlighted); nil when no press is being tracked.
     private(set) var trackedItem: IndexPath?
     /// The open edit menu, and the item it is for.
-    private(set) var menu: WidgetPointer?
-    private(set) var menuItem: IndexPath?
+    package private(set) var menu: WidgetPointer?
+    package private(set) var menuItem: IndexPath?
     /// The actions the open menu lists, in order.
     private(set) var menuActions: [EditAction] = []
     private let actionGroup: OpaquePointer
@@ -75,6 +75,10 @@ final class Interaction {
 
     private func pressBegan(x: Double, y: Double) {
         guard let collectionView else { return }
+        collectionView.work.run { beginPress(x: x, y: y, in: collectionView) }
+    }
+
+    private func beginPress(x: Double, y: Double, in collectionView: CollectionView) {
         gtk_widget_grab_focus(collectionView.viewport)
         closeMenu()
         guard collectionView.allowsSelection, let path = item(atViewportX: x, y: y) else { return }
@@ -85,7 +89,12 @@ final class Interaction {
     }
 
     private func pressEnded(x: Double, y: Double) {
-        guard let collectionView, let path = trackedItem else { return }
+        guard let collectionView, trackedItem != nil else { return }
+        collectionView.work.run { endPress(x: x, y: y, in: collectionView) }
+    }
+
+    private func endPress(x: Double, y: Double, in collectionView: CollectionView) {
+        guard let path = trackedItem else { return }
         trackedItem = nil
         let releasedOver = item(atViewportX: x, y: y)
         // Unhighlight first; the selected state always changes last.
@@ -112,11 +121,43 @@ final class Interaction {
         guard let collectionView else { return }
         collectionView.selection.highlighted = on ? path : nil
         collectionView.cellForItem(at: path)?.isHighlighted = on
-        if on {
-            collectionView.delegate?.collectionView(collectionView, didHighlightItemAt: path)
-        } else {
-            collectionView.delegate?.collectionView(collectionView, didUnhighlightItemAt: path)
+        collectionView.work.run {
+            if on {
+                collectionView.delegate?.collectionView(collectionView, didHighlightItemAt: path)
+            } else {
+                collectionView.delegate?.collectionView(collectionView, didUnhighlightItemAt: path)
+            }
         }
+    }
+
+    /// The data was reloaded: a press under way is cancelled (its item may be gone), and so is
+    /// a long press waiting for its release; the edit menu closes.
+    func dataReloaded() {
+        pressCancelled()
+        longPressedView = nil
+        if let longPress { gtk_event_controller_reset(longPress) }
+        closeMenu()
+        menuItem = nil
+    }
+
+    /// A batch update moved items: the press is cancelled (as UIKit does) and the edit menu
+    /// follows its item, or closes when the item went.
+    func itemsMoved(_ newPath: (IndexPath) -> IndexPath?) {
+        pressCancelled()
+        guard let item = menuItem else { return }
+        menuItem = newPath(item)
+        if menuItem == nil { closeMenu() }
+    }
+
+    /// The widget is going away: the menu goes with it, now.
+    func dispose() {
+        pressCancelled()
+        longPressedView = nil
+        menuItem = nil
+        menuActions = []
+        guard let popover = menu else { return }
+        menu = nil
+        if gtk_widget_get_parent(popover) != nil { gtk_widget_unparent(popover) }
     }
 
     /// A long press never selects; it opens the edit menu for its cell when the button comes
@@ -142,7 +183,12 @@ final class Interaction {
 
     /// Opens the edit menu for `path` when the delegate allows it and at least one action.
     func showMenu(for path: IndexPath) {
-        guard let collectionView, let delegate = collectionView.delegate,
+        guard let collectionView else { return }
+        collectionView.work.run { openMenu(for: path, in: collectionView) }
+    }
+
+    private func openMenu(for path: IndexPath, in collectionView: CollectionView) {
+        guard let delegate = collectionView.delegate,
               delegate.collectionView(collectionView, shouldShowMenuForItemAt: path) else { return }
         let allowed = EditAction.allCases.filter {
             delegate.collectionView(collectionView, canPerformAction: $0, forItemAt: path, withSender: EditAction.Sender.menu)
@@ -181,10 +227,13 @@ final class Interaction {
         guard menu == popover else { return }
         menu = nil
         menuActions = []
-        // Unparent after GTK has finished with the closing popover (the action runs after).
+        // Unparent after GTK has finished with the closing popover (the action runs after). The
+        // idle holds a reference: the widget may be destroyed before it runs.
+        g_object_ref(raw(popover))
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
             let widget = data!.assumingMemoryBound(to: GtkWidget.self)
             if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
+            g_object_unref(data)
             return 0
         }, raw(popover), nil)
     }
@@ -193,12 +242,19 @@ final class Interaction {
     func menuChose(_ action: EditAction) {
         guard let collectionView, let path = menuItem, collectionView.isValidItem(path) else { return }
         menuItem = nil
-        collectionView.delegate?.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.menu)
+        collectionView.work.run {
+            collectionView.delegate?.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.menu)
+        }
     }
 
     /// Ctrl+X, Ctrl+C, Ctrl+V on the focused item, through the same checks as the menu.
     private func shortcut(_ action: EditAction) -> Bool {
-        guard let collectionView, let delegate = collectionView.delegate, let path = collectionView.selection.focused,
+        guard let collectionView else { return false }
+        return collectionView.work.run { performShortcut(action, in: collectionView) }
+    }
+
+    private func performShortcut(_ action: EditAction, in collectionView: CollectionView) -> Bool {
+        guard let delegate = collectionView.delegate, let path = collectionView.selection.focused,
               collectionView.isValidItem(path),
               delegate.collectionView(collectionView, shouldShowMenuForItemAt: path),
               delegate.collectionView(collectionView, canPerformAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
@@ -230,7 +286,9 @@ final class Interaction {
             collectionView.userSelectAll()
         case GDK_KEY_Escape:
             if menu != nil { closeMenu(); return true }
-            for path in collectionView.indexPathsForSelectedItems { collectionView.userDeselect(path) }
+            collectionView.work.run {
+                for path in collectionView.indexPathsForSelectedItems.reversed() { collectionView.userDeselect(path) }
+            }
         case GDK_KEY_Menu:
             guard let path = collectionView.selection.focused else { return false }
             showMenu(for: path)

@@ -1,0 +1,63 @@
+import CGtk
+import CollectionLayout
+
+extension ElementOwner {
+    /// What the rest of the view relies on, checked against GTK's own widget tree. Returns the
+    /// broken ones in words (empty when all hold):
+    /// - every visible key has exactly one view, which has that key, is a shown child of the
+    ///   canvas and is not queued;
+    /// - retiring views are shown children, not visible under any key, not queued;
+    /// - queued views are hidden, keyless, and neither visible nor retiring;
+    /// - the canvas's children are exactly the visible, retiring and queued views;
+    /// - shown children are in drawing order (zIndex, then category, then element), unless a
+    ///   restack is already due.
+    ///
+    /// - Complexity: O(n log n) in the canvas's children; for tests and debug builds.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        var seen = Set<ObjectIdentifier>()
+        for (key, view) in visible {
+            if !seen.insert(ObjectIdentifier(view)).inserted { problems.append("one view is visible under two keys, one of them \(key)") }
+            if view.elementKey != key { problems.append("the view visible for \(key) says it shows \(view.elementKey.map { "\($0)" } ?? "nothing")") }
+            if gtk_widget_get_parent(view.widget) != canvas { problems.append("the view for \(key) is not a child of the canvas") }
+            if gtk_widget_get_child_visible(view.widget) == 0 { problems.append("the view for \(key) is hidden") }
+        }
+        for view in retiring.values {
+            if !seen.insert(ObjectIdentifier(view)).inserted { problems.append("a retiring view is also visible (\(view.elementKey.map { "\($0)" } ?? "no key"))") }
+            if gtk_widget_get_parent(view.widget) != canvas { problems.append("a retiring view is not a child of the canvas") }
+            if gtk_widget_get_child_visible(view.widget) == 0 { problems.append("a retiring view is hidden") }
+        }
+        for view in queues.queuedViews {
+            if !seen.insert(ObjectIdentifier(view)).inserted { problems.append("a queued view is also visible, retiring or queued twice") }
+            if gtk_widget_get_child_visible(view.widget) != 0 { problems.append("a queued view is shown") }
+            if view.elementKey != nil { problems.append("a queued view still has the key \(view.elementKey!)") }
+        }
+        var children = 0
+        var shownOrders: [DrawOrder] = []
+        var child = gtk_widget_get_first_child(canvas)
+        while let c = child {
+            children += 1
+            if let view = ReusableView.view(for: c), !seen.contains(ObjectIdentifier(view)) {
+                problems.append("the canvas has a child that is neither visible, retiring nor queued (\(view.elementKey.map { "\($0)" } ?? "no key"))")
+            } else if ReusableView.view(for: c) == nil {
+                problems.append("the canvas has a child that is not a reusable view")
+            }
+            if gtk_widget_get_child_visible(c) != 0, let view = ReusableView.view(for: c) { shownOrders.append(view.drawOrder) }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        let parented = queues.queuedViews.filter { gtk_widget_get_parent($0.widget) == canvas }.count + visible.count + retiring.count
+        if children != parented { problems.append("the canvas has \(children) children but \(parented) parented visible, retiring and queued views") }
+        if !drawOrderIsDue, let i = shownOrders.indices.dropFirst().first(where: { shownOrders[$0] < shownOrders[$0 - 1] }) {
+            problems.append("shown views are out of drawing order at child \(i): \(shownOrders[i - 1]) before \(shownOrders[i])")
+        }
+        return problems
+    }
+
+    /// Stops in debug builds when an invariant is broken.
+    func _checkInvariants() {
+        #if DEBUG
+        let problems = invariantViolations()
+        precondition(problems.isEmpty, "ElementOwner: " + problems.joined(separator: "; "))
+        #endif
+    }
+}

@@ -1,0 +1,395 @@
+import CGtk
+import CollectionLayout
+
+/// What the element owner asks of the collection view: views from the data source, the
+/// delegate's display calls, and the layout's validated answers. The owner calls these only
+/// outside its own loops, so whatever a callback does cannot change a collection it iterates.
+@MainActor
+protocol ElementOwnerClient: AnyObject {
+    /// A configured view for the element (the data source's, or a decoration view); nil when
+    /// there is none (reported by the client).
+    func makeView(for key: ElementKey) -> ReusableView?
+    func willDisplay(_ view: ReusableView, for key: ElementKey)
+    func didEndDisplaying(_ view: ReusableView, for key: ElementKey)
+    /// The layout's usable attributes in `rect`, by element.
+    func wantedAttributes(in rect: Rect) -> [ElementKey: LayoutAttributes]
+    /// Whether the animator moves this view now (then a pass leaves its attributes alone).
+    func isAnimating(_ view: ReusableView) -> Bool
+    /// The view stops being shown some other way than by its animation ending.
+    func viewWillLeave(_ view: ReusableView)
+}
+
+/// The one owner of element views (GTK's `GtkListItemManager` is the model): the visible views
+/// by element key, the elements still waiting for a view, the prepared area, the reuse queues
+/// and the drawing order. Scrolling, the layout pass, the fill tick, batch updates and
+/// transitions all ask it; nothing else makes, reuses, places or retires a view.
+///
+/// Views are children of `canvas` for their whole life: a queued view is hidden, not unparented,
+/// because taking it out of the tree and back costs GTK a CSS restyle and accessibility setup
+/// each time (measured at a third of a scrolled frame; GtkGridView keeps its recycled widgets
+/// parented for the same reason).
+@MainActor
+final class ElementOwner {
+    weak var client: ElementOwnerClient?
+    let canvas: WidgetPointer
+    let queues = ReuseQueues()
+
+    /// The shown view of each element in the prepared area.
+    private(set) var visible: [ElementKey: ReusableView] = [:]
+    /// Views animating out: no longer an element's view, drawn until their animation ends.
+    private(set) var retiring: [ObjectIdentifier: ReusableView] = [:]
+    /// Elements of the prepared area still waiting for a view, farthest from the viewport first.
+    private(set) var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
+    /// The content rectangle the views were made for (the viewport plus overscan); while the
+    /// viewport stays well inside it and nothing was invalidated, a scroll only moves the canvas.
+    private(set) var preparedArea: Rect?
+    /// Extra area around the viewport, as a fraction of its size, whose elements also get views.
+    var overscanFraction = 0.15
+    /// The content point at the canvas's origin: views are placed relative to it.
+    var canvasOrigin = Point.zero
+    private var drawOrderDirty = false
+    /// True when the drawing order must be sorted again before the next placement.
+    var drawOrderIsDue: Bool { drawOrderDirty }
+    /// Views that came in or changed since the last placement: only they are placed again.
+    private var toPlace: [ReusableView] = []
+
+    init(canvas: WidgetPointer) {
+        self.canvas = canvas
+    }
+
+    var hasPendingViews: Bool { !pending.isEmpty }
+
+    // MARK: Looking up
+
+    func view(for key: ElementKey) -> ReusableView? { visible[key] }
+
+    /// The visible elements of one category (and kind), in index path order.
+    func visibleElements(_ category: ElementCategory, kind: String? = nil) -> [(key: ElementKey, view: ReusableView)] {
+        visible.filter { $0.key.category == category && (kind == nil || $0.key.kind == kind) }
+            .sorted { $0.key.indexPath < $1.key.indexPath }
+            .map { (key: $0.key, view: $0.value) }
+    }
+
+    /// What every visible view shows now, by key (mid-animation included).
+    func shownAttributes() -> [ElementKey: LayoutAttributes] {
+        visible.compactMapValues(\.appliedAttributes)
+    }
+
+    // MARK: The prepared area
+
+    /// True while the viewport is more than half the overscan inside the prepared area: the
+    /// views there are ready. Past that the area is asked again, so views come in a few rows
+    /// at a time instead of in one burst per overscan.
+    func isComfortable(_ visibleRect: Rect) -> Bool {
+        guard let preparedArea else { return false }
+        let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
+        return preparedArea.insetBy(dx: overscan.x / 2, dy: overscan.y / 2).contains(visibleRect)
+    }
+
+    /// The viewport plus overscan.
+    func area(around visibleRect: Rect) -> Rect {
+        visibleRect.insetBy(dx: -visibleRect.width * overscanFraction, dy: -visibleRect.height * overscanFraction)
+    }
+
+    /// Forgets the prepared area: the next pass asks the layout for all of it.
+    func invalidateArea() { preparedArea = nil }
+
+    /// Prepares the area around `visibleRect`: after a plain scroll (`incremental`) only the
+    /// strips that came into it are asked for, otherwise all of it. Views in the viewport are
+    /// made now, the overscan's later (`fill`).
+    func prepare(around visibleRect: Rect, incremental: Bool) {
+        let old = preparedArea
+        let area = area(around: visibleRect)
+        preparedArea = area
+        if let old, incremental, old.intersects(area) {
+            scroll(from: old, to: area)
+        } else {
+            refresh(area)
+        }
+        let centre = visibleRect.center
+        pending.sort { Self.distance($0.attributes.frame, centre) > Self.distance($1.attributes.frame, centre) }
+        fill(visibleRect: visibleRect, offscreenBudget: 0)
+    }
+
+    /// Takes `area` as prepared without asking the layout (an update's animation has just
+    /// given every element there its view).
+    func adoptArea(_ area: Rect) {
+        preparedArea = area
+        pending.removeAll()
+    }
+
+    /// Brings the views of `area` in line with the layout: views whose elements left go, the
+    /// others get their attributes, and new elements wait in `pending`.
+    private func refresh(_ area: Rect) {
+        guard let client else { return }
+        let wanted = client.wantedAttributes(in: area)
+        let gone = visible.keys.filter { wanted[$0] == nil }
+        for key in gone { remove(key) }
+        var waiting: [(key: ElementKey, attributes: LayoutAttributes)] = []
+        for (key, attributes) in wanted {
+            if let view = visible[key] {
+                if !client.isAnimating(view) { present(attributes, on: view) }  // the animator owns it
+            } else {
+                waiting.append((key, attributes))
+            }
+        }
+        pending = waiting
+    }
+
+    /// A plain scroll (the layout unchanged, nothing animating): the views whose frames left
+    /// `area` go, and only the strips of `area` that `old` did not cover are asked for
+    /// elements, a few rows instead of the whole area.
+    private func scroll(from old: Rect, to area: Rect) {
+        guard let client else { return }
+        let gone = visible.filter { !($0.value.appliedAttributes?.frame.intersects(area) ?? true) }.map(\.key)
+        for key in gone { remove(key) }
+        pending.removeAll { !$0.attributes.frame.intersects(area) }
+        var known = Set(pending.map(\.key))
+        for strip in Self.strips(of: area, outside: old) {
+            for (key, attributes) in client.wantedAttributes(in: strip) where visible[key] == nil && !known.contains(key) {
+                pending.append((key, attributes))
+                known.insert(key)
+            }
+        }
+    }
+
+    /// The parts of `area` outside `old` (which it overlaps): bands above and below, then the
+    /// left and right pieces of the band they share.
+    static func strips(of area: Rect, outside old: Rect) -> [Rect] {
+        var result: [Rect] = []
+        if area.minY < old.minY { result.append(Rect(x: area.minX, y: area.minY, width: area.width, height: old.minY - area.minY)) }
+        if area.maxY > old.maxY { result.append(Rect(x: area.minX, y: old.maxY, width: area.width, height: area.maxY - old.maxY)) }
+        let top = max(area.minY, old.minY), bottom = min(area.maxY, old.maxY)
+        if bottom > top {
+            if area.minX < old.minX { result.append(Rect(x: area.minX, y: top, width: old.minX - area.minX, height: bottom - top)) }
+            if area.maxX > old.maxX { result.append(Rect(x: old.maxX, y: top, width: area.maxX - old.maxX, height: bottom - top)) }
+        }
+        return result
+    }
+
+    private static func distance(_ frame: Rect, _ point: Point) -> Double {
+        let dx = max(frame.minX - point.x, 0, point.x - frame.maxX)
+        let dy = max(frame.minY - point.y, 0, point.y - frame.maxY)
+        return dx * dx + dy * dy
+    }
+
+    /// Makes views for pending elements: every one now in the viewport, and `offscreenBudget`
+    /// more (the nearest). The due elements are taken out of `pending` first; only then is the
+    /// data source asked, one element at a time, so nothing it does reaches into the loop.
+    func fill(visibleRect: Rect, offscreenBudget: Int) {
+        var due: [(key: ElementKey, attributes: LayoutAttributes)] = []
+        var budget = offscreenBudget
+        var index = pending.count - 1
+        while index >= 0 {
+            let onScreen = pending[index].attributes.frame.intersects(visibleRect)
+            if onScreen || budget > 0 {
+                if !onScreen { budget -= 1 }
+                due.append(pending.remove(at: index))
+            }
+            index -= 1
+            if budget <= 0, index >= 0, !pending[index].attributes.frame.intersects(visibleRect) {
+                // The rest is sorted farther out; only on-screen ones could still be due.
+                index = pending.lastIndex { $0.attributes.frame.intersects(visibleRect) } ?? -1
+            }
+        }
+        for element in due { show(element.key, element.attributes) }
+    }
+
+    // MARK: Making and retiring views
+
+    /// Makes (or reuses) and shows a view for `key` with `attributes`; nil when the data source
+    /// has none. Asks the data source, then tells the delegate.
+    @discardableResult
+    func show(_ key: ElementKey, _ attributes: LayoutAttributes) -> ReusableView? {
+        guard visible[key] == nil, let client, let view = client.makeView(for: key) else { return visible[key] }
+        visible[key] = view
+        view.elementKey = key
+        present(attributes, on: view)
+        insertInDrawOrder(view)
+        client.willDisplay(view, for: key)
+        return view
+    }
+
+    /// The element's view leaves: hidden and queued for reuse.
+    func remove(_ key: ElementKey) {
+        guard let view = visible.removeValue(forKey: key) else { return }
+        client?.viewWillLeave(view)
+        end(view, key)
+    }
+
+    /// Every view leaves (a reload); retiring views too.
+    func removeAll() {
+        pending.removeAll()
+        preparedArea = nil
+        let keys = Array(visible.keys)
+        for key in keys { remove(key) }
+        let leaving = Array(retiring.values)
+        for view in leaving { finishRetiring(view) }
+    }
+
+    /// The element's view stops being the element's but stays on screen, animating out; it is
+    /// queued by `finishRetiring` when its animation ends.
+    func beginRetiring(_ key: ElementKey) -> ReusableView? {
+        guard let view = visible.removeValue(forKey: key) else { return nil }
+        view.elementKey = key
+        retiring[ObjectIdentifier(view)] = view
+        return view
+    }
+
+    /// A view that finished animating out: hidden and queued.
+    func finishRetiring(_ view: ReusableView) {
+        guard retiring.removeValue(forKey: ObjectIdentifier(view)) != nil, let key = view.elementKey else { return }
+        end(view, key)
+    }
+
+    private func end(_ view: ReusableView, _ key: ElementKey) {
+        hideAndQueue(view)
+        client?.didEndDisplaying(view, for: key)
+    }
+
+    private func hideAndQueue(_ view: ReusableView) {
+        gtk_widget_set_child_visible(view.widget, 0)
+        view.elementKey = nil
+        view.appliedAttributes = nil
+        queues.enqueue(view)
+    }
+
+    /// Gives the visible views their keys after a batch update. `newKey` maps an old key to its
+    /// new one, or nil when the element went (deleted or replaced): those views start retiring
+    /// and are returned with their old keys.
+    func remap(_ newKey: (ElementKey) -> ElementKey?) -> [(view: ReusableView, oldKey: ElementKey)] {
+        var remapped: [ElementKey: ReusableView] = Dictionary(minimumCapacity: visible.count)
+        var leaving: [(view: ReusableView, oldKey: ElementKey)] = []
+        for (key, view) in visible {
+            if let new = newKey(key) {
+                remapped[new] = view
+                view.elementKey = new
+                if new != key { view.drawOrder = DrawOrder(zIndex: view.drawOrder.zIndex, key: new); drawOrderDirty = true }
+            } else {
+                leaving.append((view, key))
+                retiring[ObjectIdentifier(view)] = view
+            }
+        }
+        visible = remapped
+        pending.removeAll()
+        return leaving.sorted { $0.oldKey.indexPath < $1.oldKey.indexPath }
+    }
+
+    /// Registers a view class for a reuse identifier; queued views of a replaced class go.
+    func register(_ registration: ViewRegistration?, for key: ReuseQueueKey) {
+        for view in queues.register(registration, for: key) where gtk_widget_get_parent(view.widget) == canvas {
+            gtk_widget_unparent(view.widget)
+        }
+    }
+
+    /// The widget is going away: views drop their owner and the queues empty.
+    func dispose() {
+        for view in visible.values { view.owner = nil }
+        for view in retiring.values { view.owner = nil }
+        visible.removeAll()
+        retiring.removeAll()
+        pending.removeAll()
+        queues.removeAll()
+    }
+
+    // MARK: Attributes and placement
+
+    /// Shows `attributes` on a view: stored, and handed to GTK only when they changed.
+    func present(_ attributes: LayoutAttributes, on view: ReusableView) {
+        if let old = view.appliedAttributes, old == attributes { return }
+        if let key = view.elementKey {
+            let order = DrawOrder(zIndex: attributes.zIndex, key: key)
+            if order != view.drawOrder, view.appliedAttributes != nil { drawOrderDirty = true }
+            view.drawOrder = order
+        }
+        if view.appliedAttributes?.alpha != attributes.alpha {
+            gtk_widget_set_opacity(view.widget, attributes.alpha)
+        }
+        view.appliedAttributes = attributes
+        view.apply(attributes)
+        toPlace.append(view)
+    }
+
+    /// Allocates the views that came in or changed since the last call (all of them when
+    /// `everything`: GTK allocated the canvas, or its origin moved). Call `restackIfDue()`
+    /// before the canvas is allocated: reordering children makes GTK lay the canvas out again.
+    func place(everything: Bool) {
+        let origin = canvasOrigin
+        if everything {
+            for view in visible.values { place(view, origin) }
+            for view in retiring.values { place(view, origin) }
+        } else {
+            for view in toPlace where gtk_widget_get_child_visible(view.widget) != 0 { place(view, origin) }
+        }
+        toPlace.removeAll(keepingCapacity: true)
+    }
+
+    private func place(_ view: ReusableView, _ origin: Point) {
+        guard let attributes = view.appliedAttributes else { return }
+        view.placement.place(view.widget, attributes, origin: origin)
+    }
+
+    // MARK: Drawing order
+
+    /// Child order is drawing order (`DrawOrder`). A view goes straight to its place: a new one
+    /// is appended or prepended, a reused one stays where it was, and either moves only when it
+    /// is out of order with its shown neighbours (hidden children do not draw, so they do not
+    /// count). Only a changed zIndex or key sorts everything again.
+    private func insertInDrawOrder(_ view: ReusableView) {
+        if gtk_widget_get_parent(view.widget) != canvas {
+            gtk_widget_set_parent(view.widget, canvas)
+        }
+        gtk_widget_set_child_visible(view.widget, 1)
+        let order = view.drawOrder
+        let previous = shownSibling(of: view.widget, forward: false), next = shownSibling(of: view.widget, forward: true)
+        if (previous.map { $0.drawOrder <= order } ?? true) && (next.map { order <= $0.drawOrder } ?? true) { return }
+        // Out of order. Scrolling back brings views that draw below all others: first child.
+        if let first = firstShownView(), order < first.drawOrder, first !== view {
+            gtk_widget_insert_before(view.widget, canvas, first.widget)
+            return
+        }
+        // Otherwise after the last shown view that draws at or below it.
+        var child = gtk_widget_get_last_child(canvas)
+        while let c = child {
+            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.drawOrder <= order { break }
+            child = gtk_widget_get_prev_sibling(c)
+        }
+        gtk_widget_insert_after(view.widget, canvas, child)
+    }
+
+    private func firstShownView() -> ReusableView? {
+        var child = gtk_widget_get_first_child(canvas)
+        while let c = child {
+            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c) { return v }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        return nil
+    }
+
+    private func shownSibling(of widget: WidgetPointer, forward: Bool) -> ReusableView? {
+        var child = forward ? gtk_widget_get_next_sibling(widget) : gtk_widget_get_prev_sibling(widget)
+        while let c = child {
+            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c) { return v }
+            child = forward ? gtk_widget_get_next_sibling(c) : gtk_widget_get_prev_sibling(c)
+        }
+        return nil
+    }
+
+    /// Sorts the shown views into drawing order when a zIndex or a key changed.
+    func restackIfDue() {
+        if drawOrderDirty { restack() }
+    }
+
+    /// Sorts the shown views into drawing order; retiring views keep their place among them.
+    private func restack() {
+        drawOrderDirty = false
+        let ordered = (Array(visible.values) + Array(retiring.values)).sorted { $0.drawOrder < $1.drawOrder }
+        var previous: WidgetPointer? = nil
+        for view in ordered {
+            if gtk_widget_get_prev_sibling(view.widget) != previous {
+                gtk_widget_insert_after(view.widget, canvas, previous)
+            }
+            previous = view.widget
+        }
+    }
+}

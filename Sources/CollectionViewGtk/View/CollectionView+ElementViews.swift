@@ -1,0 +1,132 @@
+import CGtk
+import CollectionLayout
+
+/// What the element owner asks of the collection view: views from the data source, checked;
+/// the delegate's display calls; the layout's attributes, checked. Every call into app code runs
+/// as a busy operation, so structural work it asks for waits until the owner is done.
+extension CollectionView: ElementOwnerClient {
+    func makeView(for key: ElementKey) -> ReusableView? {
+        let view: ReusableView? = work.run {
+            switch key.category {
+            case .cell: makeCell(at: key.indexPath)
+            case .supplementaryView: makeSupplementaryView(key)
+            case .decorationView: makeDecorationView(key)
+            }
+        }
+        if let cell = view as? CollectionViewCell { applySelectionState(to: cell, at: key.indexPath) }
+        return view
+    }
+
+    private func makeCell(at indexPath: IndexPath) -> ReusableView? {
+        guard let dataSource else { return nil }
+        let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+        guard cell.owner === self, cell.category == .cell, cell.elementKey == nil else {
+            let why = cell.owner !== self ? "not from this collection view" : cell.category != .cell ? "not a cell" : "already shown for another item"
+            report(.foreignView("a cell for item \(indexPath.item) in section \(indexPath.section) that is \(why)"))
+            giveBack(cell)
+            return nil
+        }
+        return cell
+    }
+
+    private func makeSupplementaryView(_ key: ElementKey) -> ReusableView? {
+        guard let dataSource, let kind = key.kind else { return nil }
+        let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+        if view is MissingSupplementaryView { return nil }
+        guard view.owner === self, view.category == .supplementaryView, view.elementKey == nil else {
+            report(.foreignView("a view for \(key) that is not a supplementary view dequeued here"))
+            giveBack(view)
+            return nil
+        }
+        return view
+    }
+
+    private func makeDecorationView(_ key: ElementKey) -> ReusableView? {
+        let kind = key.kind ?? ""
+        let queueKey = ReuseQueueKey(category: .decorationView, kind: kind, identifier: kind)
+        let registration = installedLayout.decorationRegistrations[kind] as? ViewRegistration
+        do {
+            return try dequeue(queueKey, registration: registration)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// A view of this collection view that the data source dequeued but returned for the wrong
+    /// element goes back to its queue, so nothing dequeued is lost.
+    private func giveBack(_ view: ReusableView) {
+        guard view.owner === self, view.elementKey == nil, !elements.queues.queuedViews.contains(where: { $0 === view }) else { return }
+        elements.queues.enqueue(view)
+    }
+
+    func willDisplay(_ view: ReusableView, for key: ElementKey) {
+        guard let delegate else { return }
+        work.run {
+            if let cell = view as? CollectionViewCell, key.category == .cell {
+                delegate.collectionView(self, willDisplay: cell, forItemAt: key.indexPath)
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                delegate.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
+            }
+        }
+    }
+
+    func didEndDisplaying(_ view: ReusableView, for key: ElementKey) {
+        guard let delegate else { return }
+        work.run {
+            if let cell = view as? CollectionViewCell, key.category == .cell {
+                delegate.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath)
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                delegate.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+            }
+        }
+    }
+
+    func isAnimating(_ view: ReusableView) -> Bool { animator.isAnimating(view) }
+
+    func viewWillLeave(_ view: ReusableView) { animator.forget(view) }
+
+    /// The layout's attributes in `rect`, keyed by element, without hidden or unusable ones:
+    /// frames that are not finite or too large for GTK (allocations are 32-bit), transforms or
+    /// alphas that are not finite, and paths outside the data are reported and left out.
+    func wantedAttributes(in rect: Rect) -> [ElementKey: LayoutAttributes] {
+        let all = installedLayout.layoutAttributesForElements(in: rect)
+        var wanted: [ElementKey: LayoutAttributes] = Dictionary(minimumCapacity: all.count)
+        let counts = self.counts
+        for attributes in all where !attributes.isHidden {
+            let key = attributes.elementKey
+            if let problem = Self.unusable(attributes) {
+                report(.invalidLayoutAttributes("\(key) has \(problem)"))
+                continue
+            }
+            if key.category != .decorationView {
+                let path = key.indexPath
+                let valid = path.count >= 1 && counts.indices.contains(path.section)
+                    && (key.category != .cell || (path.count == 2 && path.item >= 0 && path.item < counts[path.section]))
+                guard valid else {
+                    report(.invalidLayoutAttributes("\(key) is outside the data source's \(counts.count) sections"))
+                    continue
+                }
+            }
+            wanted[key] = attributes
+        }
+        return wanted
+    }
+
+    /// The largest coordinate or size GTK can allocate: widget allocations are 32-bit ints.
+    static let largestAllocation = Double(Int32.max) / 2
+
+    /// Why GTK could not show these attributes, or nil when it can.
+    static func unusable(_ attributes: LayoutAttributes) -> String? {
+        let frame = attributes.frame
+        guard frame.isFinite else { return "the frame \(frame)" }
+        let limit = largestAllocation
+        guard abs(frame.minX) <= limit, abs(frame.minY) <= limit, frame.width <= limit, frame.height <= limit else {
+            return "the frame \(frame), too large for GTK (coordinates and sizes up to \(Int(limit)))"
+        }
+        guard attributes.alpha.isFinite else { return "the alpha \(attributes.alpha)" }
+        let t = attributes.transform3D
+        guard t.rowMajor.allSatisfy(\.isFinite) else { return "a transform that is not finite" }
+        return nil
+    }
+}

@@ -1,0 +1,139 @@
+import CGtk
+import CCollectionHost
+import CollectionLayout
+
+/// The layout pass. On every allocation of the viewport (one per frame at most) the view sizes
+/// the scrollable area and moves the canvas to the content offset. Only when the layout was
+/// invalidated, the viewport was resized, or the viewport left the prepared area does the
+/// element owner ask the layout for the elements around the viewport; a plain scroll re-places
+/// no view.
+extension CollectionView {
+    /// Half the canvas's extra room on each side; see `anchor`.
+    static let anchorMargin = 16_384.0
+    /// How many rounds one pass may take when the layout invalidates itself during the pass
+    /// (from `prepare()` or a callback); more waits for the next frame, so a layout that always
+    /// invalidates cannot hang the main loop.
+    static let roundsPerPass = 4
+    /// How many views outside the viewport a frame makes: about a line of a dense grid.
+    static let offscreenViewsPerFrame = 12
+
+    func hostAllocated(width: Int, height: Int) {
+        let newSize = Size(width: Double(width), height: Double(height))
+        var resized = newSize != viewportSize
+        viewportSize = newSize
+        isInLayoutPass = true
+        for _ in 0..<Self.roundsPerPass {
+            work.run { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
+            resized = false
+            if !installedLayout.needsPrepare { break }
+        }
+        isInLayoutPass = false
+        if installedLayout.needsPrepare { gtk_widget_queue_allocate(viewport) }
+        if checksInvariants { recordInvariantProblems() }
+        layoutPassCount += 1
+    }
+
+    private func layoutPass(resized: Bool) {
+        let layout = installedLayout
+        if resized, layout.shouldInvalidateLayout(forBoundsChange: bounds) {
+            layout.invalidateLayout()
+        }
+        _ = counts  // the data source is asked before the layout reads the counts
+        let dirty = layout.needsPrepare
+        work.run { layout.prepareIfNeeded() }  // app code: an invalidation inside gets another round
+        configureScrolling()
+        let visibleRect = bounds
+        if dirty || resized || !elements.isComfortable(visibleRect) {
+            elements.prepare(around: visibleRect, incremental: !dirty && !resized && isPlainScroll)
+        } else if elements.hasPendingViews {
+            elements.fill(visibleRect: visibleRect, offscreenBudget: 0)
+        }
+        var placeAll = false
+        if anchorNeedsMove(for: visibleRect.origin) {  // the offset jumped inside this pass (clamping)
+            anchor = visibleRect.origin
+            placeAll = true
+        }
+        elements.restackIfDue()
+        allocateCanvas(visibleRect)
+        elements.place(everything: placeAll)
+        if elements.hasPendingViews { scheduleFill() }
+    }
+
+    /// A scroll with nothing else going on: the element owner then asks only for the strips
+    /// that came into view.
+    private var isPlainScroll: Bool { !animator.isRunning && interactiveTransition == nil }
+
+    /// Sets the adjustments from the layout's content size and the viewport.
+    func configureScrolling() {
+        let content = installedLayout.collectionViewContentSize
+        cv_scroll_host_configure(host, Self.sanitize(content.width), Self.sanitize(content.height), viewportSize.width, viewportSize.height)
+    }
+
+    /// Moves the canvas so the anchor's point sits at (margin, margin) of it.
+    private func allocateCanvas(_ visibleRect: Rect) {
+        let margin = Self.anchorMargin
+        elements.canvasOrigin = Point(x: anchor.x - margin, y: anchor.y - margin)
+        var shift = graphene_point_t(x: Float(anchor.x - margin - visibleRect.minX), y: Float(anchor.y - margin - visibleRect.minY))
+        gtk_widget_allocate(canvas, Int32(2 * margin) + Int32(viewportSize.width), Int32(2 * margin) + Int32(viewportSize.height), -1,
+                            gsk_transform_translate(nil, &shift))
+    }
+
+    func anchorNeedsMove(for offset: Point) -> Bool {
+        abs(offset.x - anchor.x) > Self.anchorMargin / 2 || abs(offset.y - anchor.y) > Self.anchorMargin / 2
+    }
+
+    private static func sanitize(_ value: Double) -> Double { value.isFinite && value > 0 ? min(value, Double(Int32.max)) : 0 }
+
+    /// The adjustments' value changed (a scroll). The scroll host does not report the changes
+    /// its own configuring makes, so this is always someone scrolling.
+    func hostScrolled() {
+        guard !work.isBusy else {
+            // From inside a callback (an app that scrolls from willDisplay, say): after it.
+            work.perform { [weak self] in self?.hostScrolled() }
+            return
+        }
+        work.run {
+            let newBounds = bounds
+            if installedLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+                installedLayout.invalidateLayout()
+            }
+            interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
+            // Views for what scrolls into view are made now, before GTK's layout phase (see
+            // `scheduleFill`); the pass that follows places them.
+            if !installedLayout.needsPrepare, elements.preparedArea != nil, viewportSize.width > 0, !elements.isComfortable(newBounds) {
+                elements.prepare(around: newBounds, incremental: isPlainScroll)
+                gtk_widget_queue_allocate(viewport)
+            }
+            if anchorNeedsMove(for: newBounds.origin) {
+                anchor = newBounds.origin
+                elements.canvasOrigin = Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin)
+                gtk_widget_queue_allocate(canvas)
+            }
+        }
+    }
+
+    /// Makes pending views a few per frame, in the frame clock's update phase (a tick callback)
+    /// until none is left, and asks for a pass to place them. Not in the layout phase: a view's
+    /// content changing there (a label's text, say) queues a resize, which makes GTK lay the
+    /// whole window out again in the same frame.
+    private func scheduleFill() {
+        guard !fillScheduled else { return }
+        fillScheduled = true
+        Tick.add(viewport) { [weak self] _ in
+            guard let self else { return false }
+            guard self.elements.hasPendingViews else {
+                self.fillScheduled = false
+                return false
+            }
+            self.work.run { self.elements.fill(visibleRect: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame) }
+            gtk_widget_queue_allocate(self.viewport)
+            self.fillScheduled = self.elements.hasPendingViews
+            return self.fillScheduled
+        }
+    }
+
+    private func recordInvariantProblems() {
+        let problems = elements.invariantViolations()
+        if !problems.isEmpty { invariantProblems.append("after pass \(layoutPassCount + 1): " + problems.joined(separator: "; ")) }
+    }
+}

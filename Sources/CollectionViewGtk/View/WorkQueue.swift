@@ -1,0 +1,43 @@
+/// Re-entrancy by structure. The view is busy while it runs one of its operations (a layout
+/// pass, a scroll, an update, an animation frame) and while app code runs inside one (a data
+/// source or delegate call, a completion, a layout's `prepare()`). Structural work that app
+/// code asks for meanwhile (an update, `reloadData()`, a layout change) is queued and runs
+/// right after the outermost operation, in the order it was asked for. So no loop of the view
+/// ever sees its collections change under it, and nothing app code asks for is lost.
+@MainActor
+final class WorkQueue {
+    private var depth = 0
+    private var queue: [@MainActor () -> Void] = []
+    private var draining = false
+
+    /// True inside an operation or a callback: structural work must wait.
+    var isBusy: Bool { depth > 0 }
+
+    /// Runs `body` as an operation; when it is the outermost one, queued work runs after it.
+    func run<T>(_ body: () throws -> T) rethrows -> T {
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 { drain() }
+        }
+        return try body()
+    }
+
+    /// Runs `work` now when nothing is under way, else right after the current operation.
+    func perform(_ work: @escaping @MainActor () -> Void) {
+        if isBusy { queue.append(work) } else { run(work) }
+    }
+
+    /// Whether work is waiting (tests).
+    var hasQueuedWork: Bool { !queue.isEmpty }
+
+    private func drain() {
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        while !queue.isEmpty {
+            let work = queue.removeFirst()
+            run(work)
+        }
+    }
+}
