@@ -1,5 +1,6 @@
 import XCTest
 import CGtk
+import GtkGlue
 import CollectionLayout
 @testable import CollectionViewGtk
 

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import CGtk
+import GtkGlue
 @testable import CollectionViewGtk
 
 /// The real gallery app under Xvfb, driven only by xdotool, checked through what it logs

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 
 /// Moves views between attributes on the frame clock: 0.3 s ease-in-out by default. Each track
