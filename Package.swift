@@ -32,8 +32,11 @@ let package = Package(
         .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue"]),
         .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CBenchSupport"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
-        .testTarget(name: "CollectionViewGtkTests", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
+        // Test support shared by both test targets, in no product: the batch model, a seeded
+        // random generator, a fake layout host and flow-layout delegates. No GTK.
+        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
+        .testTarget(name: "CollectionViewGtkTests", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CollectionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

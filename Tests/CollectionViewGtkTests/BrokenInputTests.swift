@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 @testable import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
 
 /// The catalogue of broken input: every batch-update rule broken in a real window, random

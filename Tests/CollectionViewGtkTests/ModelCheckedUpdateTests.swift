@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 @testable import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
 
 /// Thousands of random valid batch updates on a plain model and on a real collection view in a

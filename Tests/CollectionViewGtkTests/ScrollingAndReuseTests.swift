@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 @testable import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
 
 /// A real window under Xvfb: scrolling a million items, reuse, and both-axis scrolling.
