@@ -36,7 +36,12 @@ let package = Package(
         // random generator, a fake layout host and flow-layout delegates. No GTK.
         .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
-        .testTarget(name: "CollectionViewGtkTests", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CollectionTestSupport"]),
+        // The window harness and fixtures for the view's tests (real windows under Xvfb): GTK
+        // and XCTest, in no product.
+        .target(name: "CollectionViewTestSupport",
+                dependencies: ["CollectionTestSupport", "CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
+        .testTarget(name: "CollectionViewGtkTests",
+                    dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import CGtk
 @testable import CollectionLayout
 import CollectionTestSupport
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// Thousands of random valid batch updates on a plain model and on a real collection view in a
 /// window: after each, the visible cells show exactly the model's items at their index paths,

@@ -3,6 +3,7 @@ import CGtk
 @testable import CollectionLayout
 import CollectionTestSupport
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// A real window under Xvfb: scrolling a million items, reuse, and both-axis scrolling.
 final class ScrollingAndReuseTests: XCTestCase {
