@@ -55,7 +55,6 @@ extension CollectionView {
     }
 
     private func apply(_ batch: BatchUpdate, from oldCounts: [Int], completion: ((Bool) -> Void)?) {
-        let batch = plantedBatchFault?(batch) ?? batch
         sectionCounts = nil
         let newCounts = counts
         let plan: BatchUpdatePlan

@@ -90,9 +90,6 @@ public final class CollectionView: CollectionViewLayoutHost {
     var zoomPair: (dense: CollectionViewLayout, spread: CollectionViewLayout)?
     /// Layout passes run so far: tests wait on it.
     package private(set) var layoutPassCount = 0
-    /// For the model test's own test: a planted fault that alters each batch before it is
-    /// planned, so the test can show it catches and shrinks a real disagreement.
-    package var plantedBatchFault: ((BatchUpdate) -> BatchUpdate)?
 
     public init(collectionViewLayout layout: CollectionViewLayout) {
         collectionViewLayout = layout
