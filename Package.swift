@@ -22,14 +22,26 @@ let package = Package(
         // The benchmark's C side: a lazy GListModel and the cells for GtkGridView and
         // GtkFlowBox, and glibc's heap statistics.
         .target(name: "CBenchSupport", dependencies: ["CGtk"]),
+        // Swift closures for GObject signals, frame-clock ticks, GLib timeouts and GIO callbacks;
+        // GObject pointer casts. Shared by the view layer, the gallery and the benchmarks, and
+        // kept out of the collection view's public API.
+        .target(name: "GtkGlue", dependencies: ["CGtk"]),
         // The layout core: geometry, index paths, attributes, layouts. No GTK, no display.
         .target(name: "CollectionLayout"),
         // The GTK view layer: the collection view widget, reusable views, reuse, animation.
-        .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CBenchSupport"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
-        .testTarget(name: "CollectionViewGtkTests", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk"]),
+        .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue"]),
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CBenchSupport"]),
+        // Test support shared by both test targets, in no product: the batch model, a seeded
+        // random generator, a fake layout host and flow-layout delegates. No GTK.
+        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
+        // The window harness and fixtures for the view's tests (real windows under Xvfb): GTK
+        // and XCTest, in no product.
+        .target(name: "CollectionViewTestSupport",
+                dependencies: ["CollectionTestSupport", "CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
+        .testTarget(name: "CollectionViewGtkTests",
+                    dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

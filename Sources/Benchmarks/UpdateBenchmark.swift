@@ -1,5 +1,6 @@
 import CBenchSupport
 import CGtk
+import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
 import Foundation

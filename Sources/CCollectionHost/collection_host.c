@@ -225,11 +225,6 @@ GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), vo
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
-gulong cv_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data,
-                         GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
-}
-
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
 }

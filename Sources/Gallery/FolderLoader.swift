@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import Foundation
 
 /// Opens a folder of images: one section per subfolder (and one for the folder's own images),

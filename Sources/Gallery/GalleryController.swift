@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
 import Foundation

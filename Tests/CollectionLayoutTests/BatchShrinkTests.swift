@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// The model test's tools for a failure: the model a batch leads to, worked out from the batch
 /// alone, and the shrinking of a failing batch to the changes that matter.

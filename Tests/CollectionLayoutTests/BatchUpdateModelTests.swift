@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// Thousands of random valid batches, applied to a plain model of sections of item ids by
 /// UIKit's rules: the plan accepts each and maps every item and section to where the model

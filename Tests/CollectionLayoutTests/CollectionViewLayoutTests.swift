@@ -1,5 +1,6 @@
 import Testing
 import CollectionLayout
+import CollectionTestSupport
 
 /// A small custom layout, written as an app would: one row of cells.
 @MainActor

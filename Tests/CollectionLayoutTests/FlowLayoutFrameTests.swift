@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// Frames pinned by hand for UIKit's line rules.
 @Suite @MainActor

@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// Over many random configurations, rectangle queries return exactly what a scan of every
 /// element finds, and agree with the per-element queries.

@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// A layout that shows only the first `count` items of a row, to have elements only one side has.
 @MainActor

@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// The index map alone, in the manner of RecyclerView's OpReorderTest: batches are applied to
 /// plain lists by UIKit's rules, and the map must say what the lists say, both ways, for

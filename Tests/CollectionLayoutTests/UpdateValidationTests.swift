@@ -1,5 +1,6 @@
 import Testing
 @testable import CollectionLayout
+import CollectionTestSupport
 
 /// The validation stage alone: every rule and every wording of it, the order the rules are
 /// checked in, each check function carrying its own rule, and whole families of small batches.

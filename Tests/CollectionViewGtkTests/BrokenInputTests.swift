@@ -1,7 +1,9 @@
 import XCTest
 import CGtk
 @testable import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// The catalogue of broken input: every batch-update rule broken in a real window, random
 /// corruptions of valid batches, invalid index paths given to every public method that takes

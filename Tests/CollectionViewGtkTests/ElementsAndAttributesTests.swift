@@ -1,7 +1,9 @@
 import XCTest
 import CGtk
+import GtkGlue
 import CollectionLayout
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// A flow layout with a decoration view behind each section, as an app would write it.
 @MainActor

@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import CGtk
+import GtkGlue
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// The real gallery app under Xvfb, driven only by xdotool, checked through what it logs
 /// (GALLERY_LOG=1): selection, the clipboard round trip, item counts, the installed layout.

@@ -2,6 +2,7 @@ import XCTest
 import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,9 @@
 import XCTest
 import CGtk
 @testable import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// Thousands of random valid batch updates on a plain model and on a real collection view in a
 /// window: after each, the visible cells show exactly the model's items at their index paths,
@@ -18,13 +20,13 @@ final class ModelCheckedUpdateTests: XCTestCase {
         if let failure = run.run(rounds: rounds) { XCTFail(failure.report) }
     }}
 
-    /// The test's own test: a fault planted in the view (the destinations of a batch's first two
-    /// item moves swapped, which keeps every count right) is caught, and shrunk to a batch of
-    /// those two moves and no more than what keeps their paths valid.
+    /// The test's own test: a planted fault (the destinations of a batch's first two item moves
+    /// swapped as the calls reach the view, which keeps every count right) is caught, and shrunk
+    /// to a batch of those two moves and no more than what keeps their paths valid.
     func testAPlantedFaultIsCaughtAndShrunk() { MainActor.assumeIsolated {
         let run = ModelCheck(seed: 42)
         defer { run.close() }
-        run.cv.plantedBatchFault = { batch in
+        run.plantedFault = { batch in
             guard batch.movedItems.count >= 2 else { return batch }
             var b = batch
             (b.movedItems[0].to, b.movedItems[1].to) = (batch.movedItems[1].to, batch.movedItems[0].to)
@@ -53,6 +55,9 @@ final class ModelCheck {
     let cv: CollectionView
     let source: IDSource
     let window: WidgetPointer
+    /// For the test's own test: alters each batch as its calls are made (the model still
+    /// expects the batch as generated), so the view shows a real disagreement to catch.
+    var plantedFault: ((BatchUpdate) -> BatchUpdate)?
     private var rng: SplitMix64
     private var nextID = 0
 
@@ -117,9 +122,10 @@ final class ModelCheck {
         }
     }
 
-    /// Sends `update` (the data source already changed to `new`) and compares the view with
-    /// `new`; what disagreed, or nil.
-    private func send(_ u: BatchUpdate, leadingTo new: BatchModel, selected: Set<Int>) -> String? {
+    /// Sends `batch`, as altered by any planted fault (the data source already changed to
+    /// `new`), and compares the view with `new`; what disagreed, or nil.
+    private func send(_ batch: BatchUpdate, leadingTo new: BatchModel, selected: Set<Int>) -> String? {
+        let u = plantedFault?(batch) ?? batch
         source.sections = new.sections.map(\.items)
         var errors: [String] = []
         let cv = self.cv

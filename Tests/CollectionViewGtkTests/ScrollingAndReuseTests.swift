@@ -1,7 +1,9 @@
 import XCTest
 import CGtk
 @testable import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// A real window under Xvfb: scrolling a million items, reuse, and both-axis scrolling.
 final class ScrollingAndReuseTests: XCTestCase {

@@ -2,6 +2,7 @@ import XCTest
 import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// 100x100 items in 800x600: seven a line.
 @MainActor

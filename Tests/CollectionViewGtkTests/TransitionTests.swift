@@ -2,6 +2,7 @@ import XCTest
 import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 @MainActor
 private func gridAndList() -> (FlowLayout, FlowLayout) {

@@ -2,6 +2,7 @@ import XCTest
 import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// A data source of sections of item ids; each cell knows the id it shows. Supplementary views
 /// come from the queue registered under their kind.

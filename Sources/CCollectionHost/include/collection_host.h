@@ -42,10 +42,6 @@ G_DECLARE_FINAL_TYPE(CvCanvas, cv_canvas, CV, CANVAS, GtkWidget)
 
 GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy);
 
-/* Helpers for C macros that do not import into Swift. */
-gulong cv_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data,
-                         GClosureNotify destroy);
-
 /* The variadic accessibility setters, in forms Swift can call. */
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);
 void cv_accessible_set_label(GtkWidget *widget, const char *label);

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 
 /// Moves views between attributes on one tween (`CollectionView.animation`). Each track takes

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 
 /// One animation on the frame clock, from 0 to 1 over a duration along a curve: every moving
 /// thing of the view (an animated scroll, an update, a layout swap, an interactive transition

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 
 /// How a person touches the collection: clicks (highlight, then select), long presses and the

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 
 /// Pinch (GtkGestureZoom) and Ctrl + scroll wheel drive an interactive transition between the

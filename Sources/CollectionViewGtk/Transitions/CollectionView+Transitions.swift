@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 
 /// An interactive transition under way: the transition layout, what to call at the end, and,

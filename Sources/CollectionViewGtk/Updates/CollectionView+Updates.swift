@@ -70,7 +70,7 @@ extension CollectionView {
         }
         let map: UpdateIndexMap
         do {
-            map = try UpdateIndexMap(oldCounts: oldCounts, newCounts: batch.newCounts, update: plantedBatchFault?(batch.update) ?? batch.update)
+            map = try UpdateIndexMap(oldCounts: oldCounts, newCounts: batch.newCounts, update: batch.update)
         } catch {
             report(.invalidUpdate(error))
             reloadNow()

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CCollectionHost
 import CollectionLayout
 

@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CCollectionHost
 import CollectionLayout
 
@@ -110,13 +111,12 @@ public final class CollectionView: CollectionViewLayoutHost {
     package internal(set) var layoutPassCount = 0
     /// True while some elements of the prepared area have no view yet (they are offscreen).
     package var hasPendingViews: Bool { elements.hasPendingViews }
-    /// For the model test's own test: a planted fault that alters each batch before it is
-    /// planned, so the test can show it catches and shrinks a real disagreement.
-    package var plantedBatchFault: ((BatchUpdate) -> BatchUpdate)?
     /// Debug aid for tests: check the element owner's invariants after every pass and keep
     /// what broke.
     package var checksInvariants = false
-    package internal(set) var invariantProblems: [String] = []
+    package var invariantProblems: [String] = []
+    /// The element owner's broken invariants now (empty when all hold).
+    package func elementInvariantViolations() -> [String] { elements.invariantViolations() }
     /// The collection view keeps itself alive while its widget is in a widget tree.
     private var selfWhileShown: Unmanaged<CollectionView>?
 

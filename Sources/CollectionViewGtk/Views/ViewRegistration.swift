@@ -1,4 +1,5 @@
 import CGtk
+import GtkGlue
 import CollectionLayout
 
 /// A GtkBuilder description of a view's content: GTK's counterpart of a nib. The object whose

@@ -1,14 +1,8 @@
 import CGtk
-import CCollectionHost
 
-/// Connects Swift closures to GObject signals. A `@convention(c)` handler cannot capture, so
-/// each closure travels in a retained box as the handler's user data and is released by the
-/// signal's destroy notify when the handler is disconnected or the object finalized.
-final class ClosureBox<F>: @unchecked Sendable {
-    let function: F
-    init(_ function: F) { self.function = function }
-}
-
+// A `@convention(c)` handler cannot capture, so each closure travels in a retained
+// `ClosureBox` as the handler's user data and is released by the signal's destroy notify when
+// the handler is disconnected or the object finalized.
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
@@ -17,13 +11,11 @@ private let releaseBox: GClosureNotify = { data, _ in
 @discardableResult
 private func connect<F>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ function: F, handler: GCallback) -> gulong {
     let box = Unmanaged.passRetained(ClosureBox(function) as AnyObject).toOpaque()
-    return cv_signal_connect(instance, signal, handler, box, releaseBox)
+    return g_signal_connect_data(instance, signal, handler, box, releaseBox, GConnectFlags(rawValue: 0))
 }
 
-private func unbox<F>(_ data: gpointer?) -> F {
-    (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<F>).function
-}
-
+/// GObject signal handlers as Swift closures, run on the main actor. Each returns the handler
+/// id (for `g_signal_handler_disconnect`).
 public enum Signal {
     /// A signal whose handler takes no arguments besides the instance: "clicked", "activate"...
     @discardableResult
@@ -33,7 +25,7 @@ public enum Signal {
             let f: F = unbox(data)
             MainActor.assumeIsolated { f() }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkGestureClick's "pressed" and "released": (n_press, x, y).
@@ -45,7 +37,7 @@ public enum Signal {
             let f: F = unbox(data)
             MainActor.assumeIsolated { f(Int(n), x, y) }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// Handlers with two doubles: GtkGestureLongPress "pressed" (x, y), GtkGestureDrag
@@ -58,7 +50,7 @@ public enum Signal {
             let f: F = unbox(data)
             MainActor.assumeIsolated { f(x, y) }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkEventControllerScroll "scroll": (dx, dy) -> handled.
@@ -70,7 +62,7 @@ public enum Signal {
             let f: F = unbox(data)
             return MainActor.assumeIsolated { f(dx, dy) } ? 1 : 0
         }
-        return CollectionViewGtk.connect(instance, "scroll", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, "scroll", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GtkEventControllerKey "key-pressed": (keyval, keycode, modifiers) -> handled.
@@ -82,7 +74,7 @@ public enum Signal {
             let f: F = unbox(data)
             return MainActor.assumeIsolated { f(keyval, keycode, state) } ? 1 : 0
         }
-        return CollectionViewGtk.connect(instance, "key-pressed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, "key-pressed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// GAction "activate" and "change-state": (GVariant parameter or nil).
@@ -95,7 +87,7 @@ public enum Signal {
             nonisolated(unsafe) let v = variant
             MainActor.assumeIsolated { f(v) }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A handler with one int: GtkNativeDialog "response".
@@ -106,7 +98,7 @@ public enum Signal {
             let f: F = unbox(data)
             MainActor.assumeIsolated { f(Int(value)) }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A handler with one double: GtkGestureZoom "scale-changed".
@@ -118,7 +110,7 @@ public enum Signal {
             let f: F = unbox(data)
             MainActor.assumeIsolated { f(value) }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A handler with one pointer argument: GtkGesture "cancel" (sequence), "end"...
@@ -130,67 +122,6 @@ public enum Signal {
             let f: F = unbox(data)
             MainActor.assumeIsolated { f() }
         }
-        return CollectionViewGtk.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
-    }
-}
-
-/// Frame-clock callbacks (`gtk_widget_add_tick_callback`): the closure gets the frame time in
-/// seconds and returns whether to keep ticking.
-public enum Tick {
-    @discardableResult
-    public static func add(_ widget: WidgetPointer, _ f: @escaping @MainActor (Double) -> Bool) -> guint {
-        typealias F = @MainActor (Double) -> Bool
-        let thunk: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, clock, data in
-            let f: F = unbox(data)
-            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1e6
-            return MainActor.assumeIsolated { f(time) } ? 1 : 0
-        }
-        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
-        let destroy: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        return gtk_widget_add_tick_callback(widget, thunk, box, destroy)
-    }
-}
-
-/// GIO's asynchronous calls: a closure as the GAsyncReadyCallback, run once with the result.
-public enum Async {
-    public static func callback(_ f: @escaping @MainActor (OpaquePointer?) -> Void) -> (GAsyncReadyCallback, gpointer) {
-        typealias F = @MainActor (OpaquePointer?) -> Void
-        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
-        let thunk: GAsyncReadyCallback = { _, result, data in
-            let box = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! ClosureBox<F>
-            nonisolated(unsafe) let r = result
-            MainActor.assumeIsolated { box.function(r) }
-        }
-        return (thunk, box)
-    }
-
-    /// Runs `f` every `milliseconds` on the main loop while it returns true. Returns the
-    /// source id (for `g_source_remove`).
-    @discardableResult
-    public static func every(milliseconds: UInt32, _ f: @escaping @MainActor () -> Bool) -> guint {
-        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            let box = Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<@MainActor () -> Bool>
-            return MainActor.assumeIsolated { box.function() } ? 1 : 0
-        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
-    }
-
-    /// Runs `f` once after `milliseconds`. Returns the source id (for `g_source_remove`).
-    @discardableResult
-    public static func after(milliseconds: UInt32, _ f: @escaping @MainActor () -> Void) -> guint {
-        every(milliseconds: milliseconds) { f(); return false }
-    }
-
-    /// Runs `f` on the main loop soon (from any thread).
-    public static func onMain(_ f: @escaping @Sendable @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let box = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! ClosureBox<@MainActor () -> Void>
-            MainActor.assumeIsolated { box.function() }
-            return 0
-        }, box, nil)
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

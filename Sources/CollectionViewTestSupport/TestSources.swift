@@ -1,14 +1,14 @@
 import CGtk
 import CollectionLayout
-@testable import CollectionViewGtk
+import CollectionViewGtk
 
 /// A cell that remembers what it shows and how often it was reused.
-final class NumberCell: CollectionViewCell {
-    var shownPath: IndexPath?
-    var reuseCount = 0
-    nonisolated(unsafe) static var live = 0
+package final class NumberCell: CollectionViewCell {
+    package var shownPath: IndexPath?
+    package var reuseCount = 0
+    package nonisolated(unsafe) static var live = 0
 
-    required init() {
+    package required init() {
         super.init()
         NumberCell.live += 1
         let ring = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -17,17 +17,17 @@ final class NumberCell: CollectionViewCell {
     }
     deinit { NumberCell.live -= 1 }
 
-    override func prepareForReuse() {
+    package override func prepareForReuse() {
         super.prepareForReuse()
         reuseCount += 1
         shownPath = nil
     }
 }
 
-final class LabelView: ReusableView {
-    var shownPath: IndexPath?
-    nonisolated(unsafe) static var live = 0
-    required init() {
+package final class LabelView: ReusableView {
+    package var shownPath: IndexPath?
+    package nonisolated(unsafe) static var live = 0
+    package required init() {
         super.init()
         LabelView.live += 1
     }
@@ -36,41 +36,41 @@ final class LabelView: ReusableView {
 
 /// A data source of counts, with optional headers and footers, recording what it was asked.
 @MainActor
-final class GridSource: CollectionViewDataSource, CollectionViewDelegate {
-    var counts: [Int]
-    var countQueries = 0
-    var cellQueries = 0
-    var displayed: [String] = []
-    var ended: [String] = []
+package final class GridSource: CollectionViewDataSource, CollectionViewDelegate {
+    package var counts: [Int]
+    package var countQueries = 0
+    package var cellQueries = 0
+    package var displayed: [String] = []
+    package var ended: [String] = []
 
-    init(counts: [Int]) { self.counts = counts }
+    package init(counts: [Int]) { self.counts = counts }
 
-    func numberOfSections(in collectionView: CollectionView) -> Int {
+    package func numberOfSections(in collectionView: CollectionView) -> Int {
         countQueries += 1
         return counts.count
     }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    package func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+    package func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         cellQueries += 1
         let cell: NumberCell = collectionView.dequeueReusableCell(withReuseIdentifier: "n", for: indexPath)
         cell.shownPath = indexPath
         return cell
     }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
+    package func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath) as! LabelView
         view.shownPath = indexPath
         return view
     }
-    func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+    package func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
         displayed.append("\(indexPath.section).\(indexPath.item)")
     }
-    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+    package func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
         ended.append("\(indexPath.section).\(indexPath.item)")
     }
 }
 
 @MainActor
-func makeCollectionView(_ layout: CollectionViewLayout, _ source: GridSource) -> CollectionView {
+package func makeCollectionView(_ layout: CollectionViewLayout, _ source: GridSource) -> CollectionView {
     precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
     let cv = CollectionView(collectionViewLayout: layout)
     cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
@@ -83,26 +83,26 @@ func makeCollectionView(_ layout: CollectionViewLayout, _ source: GridSource) ->
 
 /// A layout that places fixed attributes, for checking how they reach the widgets.
 @MainActor
-final class FixedLayout: CollectionViewLayout {
-    var attributes: [LayoutAttributes] = []
-    var contentSize = Size(width: 800, height: 600)
-    var prepareCount = 0
-    override func prepare() { prepareCount += 1 }
-    override var collectionViewContentSize: Size { contentSize }
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+package final class FixedLayout: CollectionViewLayout {
+    package var attributes: [LayoutAttributes] = []
+    package var contentSize = Size(width: 800, height: 600)
+    package var prepareCount = 0
+    package override func prepare() { prepareCount += 1 }
+    package override var collectionViewContentSize: Size { contentSize }
+    package override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         attributes.filter { $0.frame.intersects(rect) }
     }
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    package override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         attributes.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
     }
 }
 
 /// A grid with both dimensions larger than the viewport: 60 columns by 60 rows of 100x100.
 @MainActor
-final class BigGridLayout: CollectionViewLayout {
-    let columns = 60
-    override var collectionViewContentSize: Size { Size(width: Double(columns) * 100, height: 6000) }
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+package final class BigGridLayout: CollectionViewLayout {
+    package let columns = 60
+    package override var collectionViewContentSize: Size { Size(width: Double(columns) * 100, height: 6000) }
+    package override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         let count = collectionView?.numberOfItems(inSection: 0) ?? 0
         var result: [LayoutAttributes] = []
         let c0 = max(0, Int(rect.minX / 100)), c1 = min(columns - 1, Int(rect.maxX / 100))
@@ -113,7 +113,7 @@ final class BigGridLayout: CollectionViewLayout {
         } }
         return result
     }
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    package override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         let a = LayoutAttributes(forCellWith: indexPath)
         a.frame = Rect(x: Double(indexPath.item % columns) * 100, y: Double(indexPath.item / columns) * 100, width: 100, height: 100)
         return a
@@ -122,7 +122,7 @@ final class BigGridLayout: CollectionViewLayout {
 
 /// A collection view with nothing registered, after making sure GTK is up.
 @MainActor
-func bareCollectionView(_ layout: CollectionViewLayout) -> CollectionView {
+package func bareCollectionView(_ layout: CollectionViewLayout) -> CollectionView {
     precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
     return CollectionView(collectionViewLayout: layout)
 }

@@ -1,8 +1,9 @@
 import CGtk
+import GtkGlue
 import XCTest
 import Foundation
 import CollectionLayout
-@testable import CollectionViewGtk
+import CollectionViewGtk
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ import Glibc
 /// Real windows for tests: GTK is initialised once; a test opens a window around a collection
 /// view, changes something, and pumps the main loop until the view's next layout pass.
 @MainActor
-enum GtkHarness {
+package enum GtkHarness {
     private static let ready: Bool = {
         g_log_set_writer_func(warningCountingWriter, nil, nil)
         gtk_disable_setlocale()
@@ -31,13 +32,13 @@ enum GtkHarness {
     }()
 
     /// True when a display is there (tests run under Xvfb).
-    static var available: Bool { ready }
+    package static var available: Bool { ready }
 
     private static var windowCount = 0
 
     /// A window of the given size showing the collection view, presented and laid out. Its
     /// title is unique, so `xdotool search --name` finds it.
-    static func window(for collectionView: CollectionView, width: Int32 = 800, height: Int32 = 600) -> WidgetPointer {
+    package static func window(for collectionView: CollectionView, width: Int32 = 800, height: Int32 = 600) -> WidgetPointer {
         precondition(ready, "GTK could not open a display: run the tests under xvfb-run")
         let window = gtk_window_new()!
         windowCount += 1
@@ -54,7 +55,7 @@ enum GtkHarness {
 
     /// Closes a test window and fails the test if GTK or GLib logged a warning or critical
     /// since the last window closed (criticals already abort under G_DEBUG=fatal-criticals).
-    static func close(_ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
+    package static func close(_ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
         checkInvariants(file: file, line: line)
         checkedViews.removeAll()
         gtk_window_destroy(window.as(GtkWindow.self))
@@ -69,23 +70,23 @@ enum GtkHarness {
 
     /// Fails the test if any open collection view's element owner broke an invariant after a
     /// pass, or breaks one now.
-    static func checkInvariants(file: StaticString = #filePath, line: UInt = #line) {
+    package static func checkInvariants(file: StaticString = #filePath, line: UInt = #line) {
         for view in checkedViews.compactMap(\.value) {
-            let problems = view.invariantProblems + view.elements.invariantViolations().map { "now: \($0)" }
+            let problems = view.invariantProblems + view.elementInvariantViolations().map { "now: \($0)" }
             if !problems.isEmpty { XCTFail("element owner invariants broke: \(problems.prefix(5))", file: file, line: line) }
             view.invariantProblems.removeAll()
         }
     }
 
     /// The warnings logged since the last call, and forgets them.
-    static func takeWarnings() -> [String] {
+    package static func takeWarnings() -> [String] {
         defer { loggedWarnings.removeAll() }
         return loggedWarnings
     }
 
     /// Runs the main loop until `condition` holds or `timeout` passes; returns the condition.
     @discardableResult
-    static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
+    package static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
         let deadline = now() + timeout
         while !condition() {
             if now() > deadline { return false }
@@ -95,7 +96,7 @@ enum GtkHarness {
     }
 
     /// Runs the main loop for a while.
-    static func pump(seconds: Double) {
+    package static func pump(seconds: Double) {
         let deadline = now() + seconds
         while now() < deadline {
             if g_main_context_iteration(nil, 0) == 0 { usleep(500) }
@@ -104,21 +105,21 @@ enum GtkHarness {
 
     /// Runs `change` and waits for the layout pass that follows it.
     @discardableResult
-    static func settle(_ collectionView: CollectionView, after change: () -> Void = {}) -> Bool {
+    package static func settle(_ collectionView: CollectionView, after change: () -> Void = {}) -> Bool {
         let passes = collectionView.layoutPassCount
         change()
         gtk_widget_queue_allocate(collectionView.viewport)
         return pump { collectionView.layoutPassCount > passes }
     }
 
-    static func now() -> Double {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Renders `widget` to a PNG in $CV_SCREENSHOT_DIR, when that is set (for looking at).
-    static func screenshot(_ widget: WidgetPointer, name: String) {
+    package static func screenshot(_ widget: WidgetPointer, name: String) {
         guard let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return }
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         let paintable = gtk_widget_paintable_new(widget)!
@@ -140,7 +141,7 @@ enum GtkHarness {
     /// Runs xdotool with `arguments` while the main loop keeps running, so GTK sees the events
     /// as they come. Returns its standard output.
     @discardableResult
-    static func xdotool(_ arguments: [String]) -> String {
+    package static func xdotool(_ arguments: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = arguments
@@ -153,13 +154,13 @@ enum GtkHarness {
     }
 
     /// The X window id of a test window.
-    static func xid(of window: WidgetPointer) -> String {
+    package static func xid(of window: WidgetPointer) -> String {
         let title = String(cString: gtk_window_get_title(window.as(GtkWindow.self)))
         return xdotool(["search", "--name", "^\(title)$"]).split(separator: "\n").first.map(String.init) ?? ""
     }
 
     /// A point of `widget` in its window's X coordinates.
-    static func windowPoint(of widget: WidgetPointer, x: Double, y: Double) -> (Int, Int) {
+    package static func windowPoint(of widget: WidgetPointer, x: Double, y: Double) -> (Int, Int) {
         let root = gtk_widget_get_root(widget)!
         let rootWidget = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
         var p = graphene_point_t(x: Float(x), y: Float(y)), out = graphene_point_t()
@@ -170,23 +171,23 @@ enum GtkHarness {
     }
 
     /// The centre of a cell, in window coordinates.
-    static func centre(of cell: CollectionViewCell, in window: WidgetPointer) -> (Int, Int) {
+    package static func centre(of cell: CollectionViewCell, in window: WidgetPointer) -> (Int, Int) {
         windowPoint(of: cell.widget, x: Double(gtk_widget_get_width(cell.widget)) / 2, y: Double(gtk_widget_get_height(cell.widget)) / 2)
     }
 
     /// Moves the pointer to a window point and runs more xdotool commands after it.
-    static func pointer(_ window: WidgetPointer, at point: (Int, Int), then commands: [String] = []) {
+    package static func pointer(_ window: WidgetPointer, at point: (Int, Int), then commands: [String] = []) {
         xdotool(["mousemove", "--window", xid(of: window), String(point.0), String(point.1)] + commands)
     }
 
     /// Types keys into the window (it has the keyboard focus under Xvfb, there being no
     /// window manager to give it elsewhere).
-    static func keys(_ keys: String...) {
+    package static func keys(_ keys: String...) {
         xdotool(["key", "--delay", "30"] + keys)
     }
 
     /// Saves the whole screen to $CV_SCREENSHOT_DIR/name.png, when that is set.
-    static func screenCapture(name: String) {
+    package static func screenCapture(name: String) {
         guard let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
@@ -196,7 +197,7 @@ enum GtkHarness {
     }
 
     /// The texts of the labels under `widget`, in tree order (a popover menu's items).
-    static func labels(in widget: WidgetPointer) -> [String] {
+    package static func labels(in widget: WidgetPointer) -> [String] {
         var result: [String] = []
         walk(widget) { w in
             if isLabel(w), gtk_widget_get_mapped(w) != 0 {
@@ -206,7 +207,7 @@ enum GtkHarness {
         return result
     }
 
-    static func label(_ text: String, in widget: WidgetPointer) -> WidgetPointer? {
+    package static func label(_ text: String, in widget: WidgetPointer) -> WidgetPointer? {
         var found: WidgetPointer?
         walk(widget) { w in
             if found == nil, isLabel(w),
@@ -227,7 +228,7 @@ enum GtkHarness {
 
     /// The centre of a widget inside a popover, in the coordinates of the popover's toplevel
     /// window (the popover is a surface of its own, placed relative to its parent's).
-    static func popoverPoint(of widget: WidgetPointer) -> [Int] {
+    package static func popoverPoint(of widget: WidgetPointer) -> [Int] {
         let native = gtk_widget_get_native(widget)!
         let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
         var p = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: Float(gtk_widget_get_height(widget)) / 2)
@@ -241,7 +242,7 @@ enum GtkHarness {
     }
 
     /// Where GTK actually put a widget, in the viewport's coordinates (transform included).
-    static func bounds(of widget: WidgetPointer, in viewport: WidgetPointer) -> Rect? {
+    package static func bounds(of widget: WidgetPointer, in viewport: WidgetPointer) -> Rect? {
         var r = graphene_rect_t()
         guard gtk_widget_compute_bounds(widget, viewport, &r) != 0 else { return nil }
         return Rect(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
@@ -264,7 +265,7 @@ private let warningCountingWriter: GLogWriterFunc = { level, fields, count, data
 
 /// Turns GTK's gtk-enable-animations setting on or off for the tests' display.
 @MainActor
-func cv_test_set_animations(_ on: Bool) {
+package func cv_test_set_animations(_ on: Bool) {
     precondition(GtkHarness.available)
     let settings = gtk_settings_get_default()!
     var value = GValue()
@@ -275,4 +276,4 @@ func cv_test_set_animations(_ on: Bool) {
 }
 
 /// G_TYPE_BOOLEAN (a macro: fundamental type 5, shifted by G_TYPE_FUNDAMENTAL_SHIFT).
-func gboolean_gtype() -> GType { GType(5 << 2) }
+package func gboolean_gtype() -> GType { GType(5 << 2) }

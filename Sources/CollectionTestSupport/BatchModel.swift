@@ -1,4 +1,5 @@
 import FoundationEssentials
+import CollectionLayout
 
 /// A plain model of sections of item ids, and random valid batch updates on it, for tests that
 /// check the mapping and the view against what the changes should do.
