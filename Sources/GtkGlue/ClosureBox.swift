@@ -1,8 +1,8 @@
 /// A Swift closure as a reference, to pass through a C callback's user data (`gpointer`): a
 /// `@convention(c)` function cannot capture, so the closure rides in a retained box.
-public final class ClosureBox<F>: @unchecked Sendable {
-    public let function: F
-    public init(_ function: F) { self.function = function }
+final class ClosureBox<F>: @unchecked Sendable {
+    let function: F
+    init(_ function: F) { self.function = function }
 }
 
 /// The closure in the box a callback got as its user data (the box stays retained).

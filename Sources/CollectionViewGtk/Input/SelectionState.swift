@@ -29,6 +29,8 @@ struct SelectedItems {
     private var members: Set<IndexPath> = []
     private var order: [IndexPath] = []
     private var orderIsSorted = true
+    /// How often the order had to be sorted (tests).
+    private(set) var sorts = 0
 
     init() {}
 
@@ -66,6 +68,7 @@ struct SelectedItems {
     var sorted: [IndexPath] {
         mutating get {
             if !orderIsSorted {
+                sorts += 1
                 order.sort()
                 orderIsSorted = true
             }
