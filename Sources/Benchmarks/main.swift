@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CGtk
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "layout"
@@ -13,12 +14,15 @@ MainActor.assumeIsolated {
         LayoutBenchmark.run(quick: arguments.contains("--quick"))
     case "updates":
         UpdateBenchmark.run()
+    case "selection":
+        gtk_init()
+        SelectionBenchmark.run()
     case "scroll":
         ScrollBenchmark.runAll(quick: arguments.contains("--quick"))
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     default:
-        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates   (scroll and updates need a display)")
+        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection   (scroll, updates and selection need a display)")
         exit(2)
     }
 }

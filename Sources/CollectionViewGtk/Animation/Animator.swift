@@ -69,6 +69,10 @@ final class Animator {
         tracks = [:]
         tween?.stop()
         tween = nil
+        // Taken first: a batch that didEndDisplaying asks for starts a new animation when the
+        // retiring is done, and must not find (and cut) these.
+        let done = completions
+        completions = []
         collectionView.work.run {
             for track in ending {
                 collectionView.elements.present(track.to, on: track.view)
@@ -76,8 +80,6 @@ final class Animator {
             }
         }
         gtk_widget_queue_allocate(collectionView.viewport)
-        let done = completions
-        completions = []
         if !done.isEmpty {
             Async.onMain { [weak collectionView] in
                 guard let collectionView else { return }
@@ -96,9 +98,11 @@ final class Animator {
         tracks = [:]
         tween?.stop()
         tween = nil
-        for track in ending where track.removeAtEnd { collectionView.elements.finishRetiring(track.view) }
         let cut = completions
         completions = []
+        collectionView.work.run {
+            for track in ending where track.removeAtEnd { collectionView.elements.finishRetiring(track.view) }
+        }
         Self.complete(cut, false, in: collectionView)
     }
 

@@ -34,7 +34,11 @@ extension CollectionView {
             case .disappearing: view = entry.oldKey.flatMap { leavingViews.removeValue(forKey: $0) }
             case .appearing: view = entry.newKey.flatMap { elements.show($0, entry.from) }
             }
-            guard let view else { continue }
+            guard let view else {
+                // Not made now (app code asked for work while it was being made): made later.
+                if entry.fate == .appearing, let key = entry.newKey { elements.addPending(key, entry.to) }
+                continue
+            }
             tracks.append(.init(view: view, from: entry.from, to: entry.to, removeAtEnd: entry.fate == .leavingArea || entry.fate == .disappearing))
         }
         for view in leavingViews.values { elements.finishRetiring(view) }  // nothing to animate it from

@@ -17,6 +17,9 @@ protocol ElementOwnerClient: AnyObject {
     func isAnimating(_ view: ReusableView) -> Bool
     /// The view stops being shown some other way than by its animation ending.
     func viewWillLeave(_ view: ReusableView)
+    /// True when app code asked for structural work (an update, a reload) that has not run
+    /// yet: views made now could show data for index paths that are about to change.
+    var hasWorkWaiting: Bool { get }
 }
 
 /// The one owner of element views (GTK's `GtkListItemManager` is the model): the visible views
@@ -192,16 +195,35 @@ final class ElementOwner {
                 index = pending.lastIndex { $0.attributes.frame.intersects(visibleRect) } ?? -1
             }
         }
-        for element in due { show(element.key, element.attributes) }
+        for (index, element) in due.enumerated() {
+            guard show(element.key, element.attributes) != nil || client?.hasWorkWaiting != true else {
+                pending += due[index...].reversed()  // made after the work that was asked for has run
+                return
+            }
+        }
+    }
+
+    /// An element of the prepared area whose view is to be made later.
+    func addPending(_ key: ElementKey, _ attributes: LayoutAttributes) {
+        guard visible[key] == nil, !pending.contains(where: { $0.key == key }) else { return }
+        pending.append((key, attributes))
     }
 
     // MARK: Making and retiring views
 
     /// Makes (or reuses) and shows a view for `key` with `attributes`; nil when the data source
     /// has none. Asks the data source, then tells the delegate.
+    ///
+    /// A view whose making led app code to ask for structural work (it changed its data from
+    /// inside `cellForItemAt`) is not shown but queued again: it may show data of an index path
+    /// that is about to change. The element is made again once that work has run.
     @discardableResult
     func show(_ key: ElementKey, _ attributes: LayoutAttributes) -> ReusableView? {
-        guard visible[key] == nil, let client, let view = client.makeView(for: key) else { return visible[key] }
+        guard visible[key] == nil, let client, !client.hasWorkWaiting, let view = client.makeView(for: key) else { return visible[key] }
+        guard !client.hasWorkWaiting else {
+            hideAndQueue(view)
+            return nil
+        }
         visible[key] = view
         view.elementKey = key
         present(attributes, on: view)
@@ -251,7 +273,9 @@ final class ElementOwner {
         gtk_widget_set_child_visible(view.widget, 0)
         view.elementKey = nil
         view.appliedAttributes = nil
-        queues.enqueue(view)
+        if !queues.enqueue(view), gtk_widget_get_parent(view.widget) == canvas {
+            gtk_widget_unparent(view.widget)  // of a class registered over since: dropped
+        }
     }
 
     /// Gives the visible views their keys after a batch update. `newKey` maps an old key to its

@@ -37,9 +37,14 @@ final class ReuseQueues {
         return view
     }
 
-    func enqueue(_ view: ReusableView) {
-        guard let key = view.queueKey else { return }
+    /// Queues a view for reuse; false (and not queued) when its class is no longer the one
+    /// registered for its identifier: the caller drops it.
+    @discardableResult
+    func enqueue(_ view: ReusableView) -> Bool {
+        guard let key = view.queueKey else { return false }
+        if let registration = registrations[key], ObjectIdentifier(type(of: view)) != ObjectIdentifier(registration.viewClass) { return false }
         queues[key, default: []].append(view)
+        return true
     }
 
     var queuedCount: Int { queues.values.reduce(0) { $0 + $1.count } }

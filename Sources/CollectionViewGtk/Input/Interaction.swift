@@ -158,6 +158,7 @@ final class Interaction {
         menuActions = []
         guard let popover = menu else { return }
         menu = nil
+        gtk_popover_popdown(popover.as(GtkPopover.self))  // gives up its grab and surface first
         if gtk_widget_get_parent(popover) != nil { gtk_widget_unparent(popover) }
     }
 
@@ -220,8 +221,9 @@ final class Interaction {
     }
 
     func closeMenu() {
-        guard let menu else { return }
-        gtk_popover_popdown(menu.as(GtkPopover.self))
+        guard let popover = menu else { return }
+        gtk_popover_popdown(popover.as(GtkPopover.self))
+        if menu == popover { menuClosed(popover) }  // not shown yet: GTK sends no "closed"
     }
 
     private func menuClosed(_ popover: WidgetPointer) {

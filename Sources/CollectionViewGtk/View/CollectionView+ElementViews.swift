@@ -86,6 +86,8 @@ extension CollectionView: ElementOwnerClient {
 
     func viewWillLeave(_ view: ReusableView) { animator.forget(view) }
 
+    var hasWorkWaiting: Bool { work.hasQueuedWork }
+
     /// The layout's attributes in `rect`, keyed by element, without hidden or unusable ones:
     /// frames that are not finite or too large for GTK (allocations are 32-bit), transforms or
     /// alphas that are not finite, and paths outside the data are reported and left out.

@@ -23,18 +23,25 @@ extension CollectionView {
         var resized = newSize != viewportSize
         viewportSize = newSize
         isInLayoutPass = true
+        var placeAll = false
         for _ in 0..<Self.roundsPerPass {
-            work.run { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
+            work.run { placeAll = layoutPass(resized: resized) || placeAll }  // what callbacks asked for runs at its end
             resized = false
             if !installedLayout.needsPrepare { break }
         }
         isInLayoutPass = false
         if installedLayout.needsPrepare { gtk_widget_queue_allocate(viewport) }
+        // Last, after any work the callbacks asked for: views it added are placed in this frame.
+        elements.restackIfDue()
+        allocateCanvas(bounds)
+        elements.place(everything: placeAll)
+        if elements.hasPendingViews { scheduleFill() }
         if checksInvariants { recordInvariantProblems() }
         layoutPassCount += 1
     }
 
-    private func layoutPass(resized: Bool) {
+    /// One round of the pass; returns whether every view must be placed again (the anchor moved).
+    private func layoutPass(resized: Bool) -> Bool {
         let layout = installedLayout
         if resized, layout.shouldInvalidateLayout(forBoundsChange: bounds) {
             layout.invalidateLayout()
@@ -49,15 +56,11 @@ extension CollectionView {
         } else if elements.hasPendingViews {
             elements.fill(visibleRect: visibleRect, offscreenBudget: 0)
         }
-        var placeAll = false
         if anchorNeedsMove(for: visibleRect.origin) {  // the offset jumped inside this pass (clamping)
             anchor = visibleRect.origin
-            placeAll = true
+            return true
         }
-        elements.restackIfDue()
-        allocateCanvas(visibleRect)
-        elements.place(everything: placeAll)
-        if elements.hasPendingViews { scheduleFill() }
+        return false
     }
 
     /// A scroll with nothing else going on: the element owner then asks only for the strips

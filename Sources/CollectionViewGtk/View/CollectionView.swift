@@ -172,6 +172,8 @@ public final class CollectionView: CollectionViewLayoutHost {
         animator = Animator(collectionView: self)
         zoom = ZoomTransitionDriver(collectionView: self)
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
+        // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
+        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction?.dispose() }
         DefaultStyle.install()
     }
 
