@@ -10,8 +10,8 @@ import FoundationEssentials
 /// however many invalidations came before it, and that pass does not animate.
 ///
 /// Subclass it and override at least ``prepare()``, ``collectionViewContentSize``,
-/// ``layoutAttributesForElements(in:)`` and ``layoutAttributesForItem(at:)``. A layout is
-/// main-actor isolated, like the view that asks it.
+/// ``layoutAttributesForElements(in:)`` and ``layoutAttributesForItem(at:)``; see
+/// <doc:WritingACustomLayout>. A layout is main-actor isolated, like the view that asks it.
 @MainActor
 open class CollectionViewLayout {
     /// The collection view this layout is installed in; nil while it is not installed
