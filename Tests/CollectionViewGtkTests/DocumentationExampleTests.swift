@@ -6,6 +6,79 @@ import CollectionLayout
 /// The documentation's examples (DocumentationExamples.swift) do what the articles say, in a
 /// real window.
 final class DocumentationExampleTests: XCTestCase {
+    /// Getting started: the album's view shows its cells and headers, and adding a scan
+    /// animates in and completes with true.
+    func testGettingStartedAlbum() { MainActor.assumeIsolated {
+        precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
+        let album = Album()
+        let cv = makeAlbumView(showing: album)
+        var errors: [CollectionViewError] = []
+        cv.errorHandler = { errors.append($0) }
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        GtkHarness.pump { !cv.hasPendingViews }
+
+        XCTAssertFalse(cv.visibleCells.isEmpty)
+        for cell in cv.visibleCells {
+            guard let path = cv.indexPath(for: cell) else { XCTFail("a visible cell has no item"); continue }
+            XCTAssert(cell is TitleCell)
+            XCTAssertEqual(cell.accessibilityLabel, album.items[path.section][path.item])
+        }
+        XCTAssert(cv.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) is TitleHeader)
+
+        var finished: Bool?
+        addScan(to: album, in: cv) { finished = $0 }
+        XCTAssert(GtkHarness.pump { finished != nil }, "the completion runs")
+        XCTAssertEqual(finished, true)
+        XCTAssertEqual(cv.numberOfItems(inSection: 1), 6)
+        XCTAssert(errors.isEmpty, "\(errors)")
+    } }
+
+    /// Updates and animation: a move across sections is valid; a data source changed without
+    /// telling the view is reported with its rule, and the view reloads.
+    func testUpdateExamples() { MainActor.assumeIsolated {
+        let album = Album()
+        let cv = makeAlbumView(showing: album)
+        var log: [String] = []
+        logUpdateErrors(of: cv) { log.append($0) }
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+
+        moveFirstPhotoToScans(album: album, collectionView: cv)
+        XCTAssert(log.isEmpty, "\(log)")
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 39)
+        XCTAssertEqual(cv.numberOfItems(inSection: 1), 6)
+
+        album.items[0].removeLast(2)
+        cv.deleteItems(at: [IndexPath(item: 0, section: 0)])  // one delete told, two made
+        XCTAssertEqual(log.count, 1)
+        XCTAssert(log.first?.hasPrefix("rule itemCount: Invalid update: invalid number of items in section 0") == true, "\(log)")
+        GtkHarness.settle(cv)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 37, "the view reloaded from the data source")
+    } }
+
+    /// Layout swaps and an interactive transition from the examples end on the right layout.
+    func testTransitionExamples() { MainActor.assumeIsolated {
+        let album = Album()
+        let cv = makeAlbumView(showing: album)
+        let grid = cv.collectionViewLayout
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let stack = FlowLayout()
+        stack.scrollDirection = .horizontal
+
+        enablePinch(cv, grid: grid, stack: stack)
+        XCTAssert(cv.zoomLayouts?.spread === stack)
+        driveTransition(cv, to: stack, progress: 0.7)
+        XCTAssert(GtkHarness.pump { cv.transitionLayout == nil }, "the transition settles")
+        XCTAssert(cv.collectionViewLayout === stack)
+        driveTransition(cv, to: grid, progress: 0.2)
+        XCTAssert(GtkHarness.pump { cv.transitionLayout == nil })
+        XCTAssert(cv.collectionViewLayout === stack, "cancelled: back to the stack")
+        swapLayouts(cv, to: grid)
+        XCTAssert(cv.collectionViewLayout === grid)
+    } }
+
     /// Writing a custom layout: the attributes subclass survives copies and comparisons, and
     /// reaches the cell, which marks the first item of each section.
     func testFeaturedAttributesReachTheCell() { MainActor.assumeIsolated {
