@@ -9,6 +9,11 @@ let package = Package(
         .executable(name: "gallery", targets: ["Gallery"]),
         .executable(name: "collection-bench", targets: ["Benchmarks"]),
     ],
+    dependencies: [
+        // `swift package generate-documentation` for the DocC catalogs; a plugin only, so it
+        // adds nothing to what the libraries build or link.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ],
     targets: [
         // GTK 4 (with GDK, GSK, GLib, GObject and graphene) through pkg-config.
         .systemLibrary(

@@ -30,14 +30,21 @@ struct FlowAxes {
     }
 }
 
-/// The direction a flow layout scrolls in; lines run across it.
+/// The direction a flow layout scrolls in; lines run across it
+/// (`UICollectionView.ScrollDirection`).
 public enum ScrollDirection: Hashable, Sendable {
+    /// Lines are rows, filled left to right, stacked downward.
     case vertical
+    /// Lines are columns, filled top to bottom, stacked rightward.
     case horizontal
 }
 
-/// The element kinds of the flow layout's supplementary views.
+/// The element kinds of the flow layout's supplementary views. ``FlowLayout`` and the
+/// collection view repeat them as `elementKindSectionHeader` and `elementKindSectionFooter`,
+/// the names UIKit uses.
 public enum ElementKind {
+    /// A section's header (`UICollectionView.elementKindSectionHeader`).
     public static let sectionHeader = "section-header"
+    /// A section's footer (`UICollectionView.elementKindSectionFooter`).
     public static let sectionFooter = "section-footer"
 }

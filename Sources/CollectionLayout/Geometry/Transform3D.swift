@@ -9,18 +9,56 @@ import Darwin
 /// in `m41 m42 m43`, and `m34 = -1/d` gives perspective seen from distance `d`.
 ///
 /// Transforms apply about the element's centre, as in UIKit; the view layer takes care of that.
+/// A layout sets one as ``LayoutAttributes/transform3D``; the view hands it to GTK as a
+/// `GskTransform` when it places the element's widget.
+///
+/// ```swift
+/// // A card turned 60° about its vertical axis, seen from 600 points away.
+/// let turned = Transform3D(rotationAngle: .pi / 3, x: 0, y: 1, z: 0)
+///     .concatenating(Transform3D(perspectiveDistance: 600))
+/// ```
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
-    public var m11: Double, m12: Double, m13: Double, m14: Double
-    public var m21: Double, m22: Double, m23: Double, m24: Double
-    public var m31: Double, m32: Double, m33: Double, m34: Double
-    public var m41: Double, m42: Double, m43: Double, m44: Double
+    /// Row 1, column 1: with `m12`, `m13`, the image of the x axis (scale and rotation).
+    public var m11: Double
+    /// Row 1, column 2.
+    public var m12: Double
+    /// Row 1, column 3.
+    public var m13: Double
+    /// Row 1, column 4: perspective along x.
+    public var m14: Double
+    /// Row 2, column 1: with `m22`, `m23`, the image of the y axis.
+    public var m21: Double
+    /// Row 2, column 2.
+    public var m22: Double
+    /// Row 2, column 3.
+    public var m23: Double
+    /// Row 2, column 4: perspective along y.
+    public var m24: Double
+    /// Row 3, column 1: with `m32`, `m33`, the image of the z axis.
+    public var m31: Double
+    /// Row 3, column 2.
+    public var m32: Double
+    /// Row 3, column 3.
+    public var m33: Double
+    /// Row 3, column 4: perspective along z; `-1/d` views the plane from distance `d`.
+    public var m34: Double
+    /// Row 4, column 1: the translation along x.
+    public var m41: Double
+    /// Row 4, column 2: the translation along y.
+    public var m42: Double
+    /// Row 4, column 3: the translation along z.
+    public var m43: Double
+    /// Row 4, column 4: the homogeneous scale, 1 for affine transforms.
+    public var m44: Double
 
+    /// The transform that changes nothing (`CATransform3DIdentity`).
     public static let identity = Transform3D(
         m11: 1, m12: 0, m13: 0, m14: 0,
         m21: 0, m22: 1, m23: 0, m24: 0,
         m31: 0, m32: 0, m33: 1, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
 
+    /// A transform from its sixteen entries, row by row.
     public init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
@@ -47,15 +85,18 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// True when the transform is exactly ``identity`` (`CATransform3DIsIdentity`).
     public var isIdentity: Bool { self == .identity }
 
     // MARK: Making transforms
 
+    /// A translation (`CATransform3DMakeTranslation`).
     public init(translationX tx: Double, y ty: Double, z tz: Double = 0) {
         self = .identity
         (m41, m42, m43) = (tx, ty, tz)
     }
 
+    /// A scale about the origin, which for an element is its centre (`CATransform3DMakeScale`).
     public init(scaleX sx: Double, y sy: Double, z sz: Double = 1) {
         self = .identity
         (m11, m22, m33) = (sx, sy, sz)
@@ -75,7 +116,8 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
             m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
-    /// A perspective projection seen from `distance` in front of the z = 0 plane.
+    /// A perspective projection seen from `distance` in front of the z = 0 plane: `m34` is
+    /// `-1/distance`, UIKit's idiom for perspective. A distance of zero or less gives the identity.
     public init(perspectiveDistance distance: Double) {
         self = .identity
         if distance > 0 { m34 = -1 / distance }
@@ -95,14 +137,17 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         return Transform3D(rows: r)
     }
 
+    /// A translation followed by `self` (`CATransform3DTranslate`).
     public func translatedBy(x: Double, y: Double, z: Double = 0) -> Transform3D {
         Transform3D(translationX: x, y: y, z: z).concatenating(self)
     }
 
+    /// A scale followed by `self` (`CATransform3DScale`).
     public func scaledBy(x: Double, y: Double, z: Double = 1) -> Transform3D {
         Transform3D(scaleX: x, y: y, z: z).concatenating(self)
     }
 
+    /// A rotation by `angle` radians about `(x, y, z)` followed by `self` (`CATransform3DRotate`).
     public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
     }
@@ -130,6 +175,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
                   m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
     }
 
+    /// The four rows, separated by `|`.
     public var description: String {
         rows.map { $0.map { String($0) }.joined(separator: " ") }.joined(separator: " | ")
     }

@@ -1,4 +1,4 @@
-/// What kind of view an element is shown by.
+/// What kind of view an element is shown by (`UICollectionView.ElementCategory`).
 public enum ElementCategory: UInt8, Hashable, Sendable, CustomStringConvertible {
     /// A cell: one item of the data source.
     case cell
@@ -7,6 +7,7 @@ public enum ElementCategory: UInt8, Hashable, Sendable, CustomStringConvertible 
     /// A decoration view: owned by the layout, tied to no data.
     case decorationView
 
+    /// The category in words: "cell", "supplementary view" or "decoration view".
     public var description: String {
         switch self {
         case .cell: "cell"

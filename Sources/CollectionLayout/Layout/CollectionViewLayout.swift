@@ -8,50 +8,94 @@ import FoundationEssentials
 /// come when the view needs one element (scrolling to an item, animations).
 /// `invalidateLayout()` only marks the layout dirty: the view runs one pass on its next frame
 /// however many invalidations came before it, and that pass does not animate.
+///
+/// Subclass it and override at least ``prepare()``, ``collectionViewContentSize``,
+/// ``layoutAttributesForElements(in:)`` and ``layoutAttributesForItem(at:)``; see
+/// <doc:WritingACustomLayout>. A layout is main-actor isolated, like the view that asks it.
 @MainActor
 open class CollectionViewLayout {
-    /// The collection view this layout is installed in; nil while it is not installed.
+    /// The collection view this layout is installed in; nil while it is not installed
+    /// (`collectionView`). Read counts and the visible rectangle from it in ``prepare()``.
     public weak var collectionView: (any CollectionViewLayoutHost)?
 
-    /// True from `invalidateLayout()` until the next `prepare()`.
+    /// True from ``invalidateLayout()`` until the next ``prepare()``.
     public private(set) var needsPrepare = true
 
     /// Decoration view registrations by kind. The view layer stores its view classes here
-    /// (the core keeps them opaque); see `register(_:forDecorationViewOfKind:)` there.
+    /// (the core keeps them opaque); register with the view layer's
+    /// `register(_:forDecorationViewOfKind:)`, as in UIKit.
     public private(set) var decorationRegistrations: [String: Any] = [:]
 
     /// During a batch update or a layout transition, the host installs a lookup of each
     /// element's attributes before the change; the disappearing-element defaults read it.
+    ///
+    /// Read it in the `finalLayoutAttributesForDisappearing...` methods to start from where an
+    /// element was shown (UIKit has no counterpart: its layouts keep their own copy). It is nil
+    /// outside an update; it knows the elements within a viewport's width and height of the
+    /// viewport, as shown (mid-animation included) or as the old layout placed them.
     public var attributesBeforeUpdate: ((ElementKey) -> LayoutAttributes?)?
 
+    /// A layout that is not installed in a collection view yet.
     public init() {}
 
-    /// The class of the attributes this layout makes; override to hand out a subclass.
+    /// The class of the attributes this layout makes; override to hand out a subclass
+    /// (`layoutAttributesClass`). Make attributes with
+    /// `Self.layoutAttributesClass.init(category:kind:indexPath:)` so subclasses of the layout
+    /// can change it.
     open class var layoutAttributesClass: LayoutAttributes.Type { LayoutAttributes.self }
 
     // MARK: The layout pass
 
-    /// Computes whatever the queries below need. Called once per pass after invalidation.
+    /// Computes whatever the queries below need (`prepare()`). Called once per pass after
+    /// invalidation, before any query; call `super`.
+    ///
+    /// Work here is paid on every invalidation (a resize, a data change), not on every scroll:
+    /// it is the place for per-item computation, so that queries can be cheap.
     open func prepare() {}
 
-    /// The size of the whole scrollable content.
+    /// The size of the whole scrollable content (`collectionViewContentSize`). The view sets
+    /// its scroll range from it after ``prepare()``. The default is ``Size/zero``.
     open var collectionViewContentSize: Size { .zero }
 
     /// Attributes of every element (cells, supplementary and decoration views) whose frame
-    /// intersects `rect`.
+    /// intersects `rect` (`layoutAttributesForElements(in:)`).
+    ///
+    /// The view asks this for the viewport plus an overscan on every layout pass and for the
+    /// strips that come into view while scrolling, so it is the layout's hot path. Elements left
+    /// out get no view, and every element returned gets one: return only those that
+    /// intersect `rect`. The default returns nothing.
+    ///
+    /// - Parameter rect: A rectangle in content coordinates. It may be larger than the content,
+    ///   or infinite.
+    /// - Returns: The attributes, in any order; order among equal ``LayoutAttributes/zIndex``
+    ///   values does not decide drawing order.
+    /// - Complexity: Make it O(log n + k) for k elements returned (look the first element up by
+    ///   bisection, or compute it, as ``FlowLayout`` does), not O(n): with O(n) a million items
+    ///   cost a million checks per scrolled strip.
     open func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { [] }
 
+    /// The attributes of one cell (`layoutAttributesForItem(at:)`), or nil when the layout
+    /// does not place it. The default returns nil.
+    ///
+    /// The view asks this when it needs one element: scrolling to an item, focus movement,
+    /// and the default appearing attributes of an update.
+    ///
+    /// - Complexity: Make it O(1) or O(log n).
     open func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
+    /// The attributes of one supplementary view (`layoutAttributesForSupplementaryView(ofKind:at:)`),
+    /// or nil when the layout places none of `elementKind` at `indexPath`. The default returns nil.
     open func layoutAttributesForSupplementaryView(
         ofKind elementKind: String, at indexPath: IndexPath
     ) -> LayoutAttributes? { nil }
 
+    /// The attributes of one decoration view (`layoutAttributesForDecorationView(ofKind:at:)`),
+    /// or nil when the layout places none of `elementKind` at `indexPath`. The default returns nil.
     open func layoutAttributesForDecorationView(
         ofKind elementKind: String, at indexPath: IndexPath
     ) -> LayoutAttributes? { nil }
 
-    /// The attributes of any element, by its key.
+    /// The attributes of any element, by its key: the per-element query for its category.
     public func layoutAttributes(for key: ElementKey) -> LayoutAttributes? {
         switch key.category {
         case .cell: layoutAttributesForItem(at: key.indexPath)
@@ -63,73 +107,122 @@ open class CollectionViewLayout {
     }
 
     /// The supplementary kinds this layout places, so the view can check registrations early.
+    /// The default is none; ``FlowLayout`` lists its header and footer kinds.
     open var supplementaryElementKinds: [String] { [] }
 
     // MARK: Invalidation
 
-    /// Marks the layout dirty and asks the host for a pass on the next frame. Many calls in a
-    /// row cost one pass; nothing animates.
+    /// Marks the layout dirty and asks the host for a pass on the next frame
+    /// (`invalidateLayout()`). Many calls in a row cost one pass; nothing animates. Call it when
+    /// something the layout computed from changes (a property of the layout, data the delegate
+    /// answers from); overrides call `super`.
     open func invalidateLayout() {
         needsPrepare = true
         collectionView?.layoutDidInvalidate(self)
     }
 
-    /// Marks the layout dirty without asking the host for a pass (for layouts inside another).
+    /// Marks the layout dirty without asking the host for a pass (for layouts inside another,
+    /// such as the two a ``TransitionLayout`` blends).
     public func invalidateLayoutWithoutHost() { needsPrepare = true }
 
     /// Asked on every scroll and resize with the new visible rectangle; true invalidates the
-    /// layout. The default never does.
+    /// layout (`shouldInvalidateLayout(forBoundsChange:)`). The default never does.
+    ///
+    /// Return true only when the attributes depend on the visible rectangle: a layout that
+    /// fits its width returns true when the width changes; a layout whose elements move as
+    /// the view scrolls (a cover flow) returns true always, and then pays a pass per frame.
+    ///
+    /// - Complexity: Called on every scrolled frame: keep it O(1).
     open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
 
-    /// Runs `prepare()` if the layout is dirty. The host calls this at the start of a pass.
+    /// Runs ``prepare()`` if the layout is dirty. The host calls this at the start of a pass;
+    /// call it before querying a layout outside a pass.
     public func prepareIfNeeded() {
         guard needsPrepare else { return }
         needsPrepare = false
         prepare()
     }
 
-    /// The content offset to use instead of `proposedContentOffset` after a layout change or an
-    /// update; the default keeps the proposal.
+    /// The content offset to use instead of `proposedContentOffset` after an animated layout
+    /// change (`targetContentOffset(forProposedContentOffset:)`); the default keeps the
+    /// proposal. The view proposes the offset that centres the focused item, or else the item
+    /// nearest the centre, and clamps the answer to the content.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
         proposedContentOffset
     }
 
     // MARK: Batch updates
 
-    /// Called before the attributes after an update are asked for, with every change of it.
+    /// Called before the attributes after an update are asked for, with every change of it
+    /// (`prepare(forCollectionViewUpdates:)`). Keep what the appearing and disappearing
+    /// methods need, such as which paths were inserted and deleted.
+    ///
+    /// The data source already reports the new counts. Unlike UIKit, this comes before the
+    /// ``prepare()`` for them: the view invalidates the layout right after this call and then
+    /// prepares it, so `prepare()` can use what this kept.
+    ///
+    /// - Parameter updateItems: Section changes first, then item changes; see
+    ///   ``CollectionViewUpdateItem`` for which index space each path is in.
     open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
 
-    /// Called when the update's animations have been set up.
+    /// Called when the update's animations have been set up
+    /// (`finalizeCollectionViewUpdates()`): forget what ``prepare(forCollectionViewUpdates:)``
+    /// kept.
     open func finalizeCollectionViewUpdates() {}
 
-    /// Where an inserted (or moved-in) item starts. Default: its final attributes, transparent.
+    /// Where an item that comes into view with an update starts
+    /// (`initialLayoutAttributesForAppearingItem(at:)`). Default: its final attributes,
+    /// transparent.
+    ///
+    /// The view asks this for inserted items, reloaded items (which get a new view), and any
+    /// item that comes into view whose old place it does not know.
+    ///
+    /// - Parameter itemIndexPath: The item's path after the update.
     open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? {
         transparentCopy(layoutAttributesForItem(at: itemIndexPath))
     }
 
-    /// Where a deleted item ends. Default: its attributes before the update, transparent.
+    /// Where an item whose view goes away with an update ends
+    /// (`finalLayoutAttributesForDisappearingItem(at:)`). Default: its attributes before the
+    /// update (from ``attributesBeforeUpdate``), transparent.
+    ///
+    /// The view asks this for deleted items and for the old view of a reloaded item.
+    ///
+    /// - Parameter itemIndexPath: The item's path before the update.
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? {
         transparentCopy(attributesBeforeUpdate?(.cell(itemIndexPath)))
     }
 
+    /// Where a supplementary view that comes into view with an update starts
+    /// (`initialLayoutAttributesForAppearingSupplementaryElement(ofKind:at:)`). Default: its
+    /// final attributes, transparent.
     open func initialLayoutAttributesForAppearingSupplementaryElement(
         ofKind elementKind: String, at elementIndexPath: IndexPath
     ) -> LayoutAttributes? {
         transparentCopy(layoutAttributesForSupplementaryView(ofKind: elementKind, at: elementIndexPath))
     }
 
+    /// Where a supplementary view that goes away with an update ends
+    /// (`finalLayoutAttributesForDisappearingSupplementaryElement(ofKind:at:)`). Default: its
+    /// attributes before the update, transparent.
     open func finalLayoutAttributesForDisappearingSupplementaryElement(
         ofKind elementKind: String, at elementIndexPath: IndexPath
     ) -> LayoutAttributes? {
         transparentCopy(attributesBeforeUpdate?(.supplementary(elementKind, elementIndexPath)))
     }
 
+    /// Where a decoration view that comes into view with an update starts
+    /// (`initialLayoutAttributesForAppearingDecorationElement(ofKind:at:)`). Default: its final
+    /// attributes, transparent.
     open func initialLayoutAttributesForAppearingDecorationElement(
         ofKind elementKind: String, at decorationIndexPath: IndexPath
     ) -> LayoutAttributes? {
         transparentCopy(layoutAttributesForDecorationView(ofKind: elementKind, at: decorationIndexPath))
     }
 
+    /// Where a decoration view that goes away with an update ends
+    /// (`finalLayoutAttributesForDisappearingDecorationElement(ofKind:at:)`). Default: its
+    /// attributes before the update, transparent.
     open func finalLayoutAttributesForDisappearingDecorationElement(
         ofKind elementKind: String, at decorationIndexPath: IndexPath
     ) -> LayoutAttributes? {
@@ -144,17 +237,21 @@ open class CollectionViewLayout {
 
     // MARK: Transitions between layouts
 
-    /// Called on the outgoing layout before a transition to `newLayout`.
+    /// Called on the outgoing layout before a transition to `newLayout`
+    /// (`prepareForTransition(to:)`).
     open func prepareForTransition(to newLayout: CollectionViewLayout) {}
-    /// Called on the incoming layout before a transition from `oldLayout`.
+    /// Called on the incoming layout before a transition from `oldLayout`
+    /// (`prepareForTransition(from:)`).
     open func prepareForTransition(from oldLayout: CollectionViewLayout) {}
-    /// Called on both layouts when a transition has ended.
+    /// Called on both layouts when a transition has ended, animated or interactive, finished or
+    /// cancelled (`finalizeLayoutTransition()`).
     open func finalizeLayoutTransition() {}
 
     // MARK: Decoration views
 
     /// Stores `registration` (the view layer's description of a view class or template) for
-    /// decoration views of `kind`; nil removes it.
+    /// decoration views of `kind`; nil removes it. Apps call the view layer's
+    /// `register(_:forDecorationViewOfKind:)`, which calls this.
     public func setDecorationRegistration(_ registration: Any?, forKind kind: String) {
         decorationRegistrations[kind] = registration
     }

@@ -1,11 +1,15 @@
 /// What a layout may ask of the collection view that shows it: counts, the visible rectangle,
 /// the delegate, and a way to ask for a layout pass. The GTK collection view implements it;
 /// tests implement it with plain values.
+///
+/// It is the part of `UICollectionView` a `UICollectionViewLayout` uses through its
+/// `collectionView` property. Keeping it a protocol keeps this module free of GTK, so
+/// layouts are tested without a display.
 @MainActor
 public protocol CollectionViewLayoutHost: AnyObject {
     /// The number of sections the data source reports.
     var numberOfSections: Int { get }
-    /// The number of items in `section`.
+    /// The number of items in `section`; 0 for a section that does not exist.
     func numberOfItems(inSection section: Int) -> Int
     /// The visible rectangle in content coordinates: the content offset and the viewport size.
     var bounds: Rect { get }
@@ -17,6 +21,8 @@ public protocol CollectionViewLayoutHost: AnyObject {
 }
 
 extension CollectionViewLayoutHost {
+    /// No delegate.
     public var layoutDelegate: AnyObject? { nil }
+    /// Does nothing: a host without a display runs its passes when it likes.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {}
 }

@@ -6,12 +6,20 @@ import FoundationEssentials
 /// and moves its progress; subclass it for other paths or timing (override
 /// `interpolatedAttributes(from:to:progress:)`), and keep gesture values with
 /// `updateValue(_:forAnimatedKey:)`.
+///
+/// The collection view's `startInteractiveTransition(to:completion:)` makes one (or asks its
+/// delegate for a subclass) and installs it; a pinch or Ctrl + scroll drives its progress.
 open class TransitionLayout: CollectionViewLayout {
+    /// The layout the transition starts from (`currentLayout`): what progress 0 shows.
     public let currentLayout: CollectionViewLayout
+    /// The layout the transition goes to (`nextLayout`): what progress 1 shows.
     public let nextLayout: CollectionViewLayout
 
-    /// 0...1. Setting it invalidates the blend only: the two layouts keep their prepared
-    /// state, so each frame of a gesture costs a query, not two layout passes.
+    /// How far the transition has gone, clamped to 0...1 (`transitionProgress`).
+    ///
+    /// Setting it invalidates the blend only: the two layouts keep their prepared state, so
+    /// each frame of a gesture costs a query, not two layout passes. (In UIKit you call
+    /// `invalidateLayout()` after setting it; here setting it is enough.)
     public var transitionProgress: Double = 0 {
         didSet {
             transitionProgress = min(1, max(0, transitionProgress))
@@ -21,18 +29,23 @@ open class TransitionLayout: CollectionViewLayout {
 
     private var animatedValues: [String: Double] = [:]
 
+    /// A transition from `currentLayout` to `nextLayout`, at progress 0
+    /// (`init(currentLayout:nextLayout:)`).
     public init(currentLayout: CollectionViewLayout, nextLayout: CollectionViewLayout) {
         self.currentLayout = currentLayout
         self.nextLayout = nextLayout
         super.init()
     }
 
-    /// Stores a value for the transition to use (for example the pinch scale).
+    /// Stores a value for the transition to use, such as the pinch scale
+    /// (`updateValue(_:forAnimatedKey:)`). The built-in pinch stores `scale`, `centerX` and
+    /// `centerY` (the visible rectangle's centre in content coordinates).
     public func updateValue(_ value: Double, forAnimatedKey key: String) { animatedValues[key] = value }
 
-    /// A stored value; 0 when nothing was stored for `key`.
+    /// A stored value; 0 when nothing was stored for `key` (`value(forAnimatedKey:)`).
     public func value(forAnimatedKey key: String) -> Double { animatedValues[key] ?? 0 }
 
+    /// Prepares both layouts (when they are dirty) against this layout's collection view.
     open override func prepare() {
         super.prepare()
         for layout in [currentLayout, nextLayout] {
@@ -41,6 +54,7 @@ open class TransitionLayout: CollectionViewLayout {
         }
     }
 
+    /// The two content sizes blended at ``transitionProgress``.
     open override var collectionViewContentSize: Size {
         let a = currentLayout.collectionViewContentSize, b = nextLayout.collectionViewContentSize
         let t = transitionProgress
@@ -49,6 +63,14 @@ open class TransitionLayout: CollectionViewLayout {
 
     /// The attributes of an element at `progress`, from its attributes in the two layouts
     /// (either may be nil: the element then fades). Override for other paths.
+    ///
+    /// - Parameters:
+    ///   - from: The element's attributes in ``currentLayout``, or nil when it shows none.
+    ///   - to: The element's attributes in ``nextLayout``, or nil when it shows none.
+    ///   - progress: The ``transitionProgress``, 0...1.
+    /// - Returns: The attributes to show, or nil to show no view for the element. The default
+    ///   is ``LayoutAttributes/interpolated(to:fraction:)``, fading in or out an element that
+    ///   only one layout shows.
     open func interpolatedAttributes(from: LayoutAttributes?, to: LayoutAttributes?, progress: Double) -> LayoutAttributes? {
         switch (from, to) {
         case let (from?, to?): return from.interpolated(to: to, fraction: progress)
@@ -64,6 +86,11 @@ open class TransitionLayout: CollectionViewLayout {
         }
     }
 
+    /// The blended attributes of every element either layout places near `rect`, kept when
+    /// they intersect it.
+    ///
+    /// - Complexity: Two queries of the two layouts for `rect` grown by its own size each way,
+    ///   then one per-element query of each for every element found.
     open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         // An element can be in the rectangle half way while it is outside it in both layouts
         // (it passes through), so both are asked about the rectangle grown by its own size each
@@ -83,18 +110,22 @@ open class TransitionLayout: CollectionViewLayout {
                                progress: transitionProgress)
     }
 
+    /// The item's blended attributes, from both layouts' answers.
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         attributes(for: .cell(indexPath))
     }
 
+    /// The supplementary view's blended attributes, from both layouts' answers.
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
         attributes(for: .supplementary(elementKind, indexPath))
     }
 
+    /// The decoration view's blended attributes, from both layouts' answers.
     open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
         attributes(for: .decoration(elementKind, indexPath))
     }
 
+    /// The supplementary kinds of both layouts.
     open override var supplementaryElementKinds: [String] {
         Array(Set(currentLayout.supplementaryElementKinds + nextLayout.supplementaryElementKinds))
     }

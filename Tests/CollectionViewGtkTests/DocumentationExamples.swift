@@ -1,0 +1,239 @@
+// The code of the CollectionViewGtk documentation and of "Writing a custom layout", kept here
+// so the tests compile it (and run the getting-started app's view in a window).
+// `DocumentationCodeTests` (in CollectionLayoutTests) checks that the articles show this code.
+import CGtk
+import Foundation
+import CollectionLayout
+import CollectionViewGtk
+
+// MARK: Getting started
+
+/// A cell that shows one line of text.
+final class TitleCell: CollectionViewCell {
+    static let reuseIdentifier = "title"
+    private let label: OpaquePointer  // a GtkLabel: GTK's opaque types import as OpaquePointer
+
+    required init() {
+        label = OpaquePointer(gtk_label_new(nil))
+        super.init()
+        gtk_widget_set_parent(UnsafeMutablePointer<GtkWidget>(label), contentView)
+    }
+
+    func show(_ title: String) {
+        gtk_label_set_text(label, title)
+        accessibilityLabel = title
+    }
+}
+
+/// A section title.
+final class TitleHeader: ReusableView {
+    static let reuseIdentifier = "header"
+    let label: OpaquePointer
+
+    required init() {
+        label = OpaquePointer(gtk_label_new(nil))
+        super.init()
+        gtk_label_set_xalign(label, 0)
+        gtk_widget_set_parent(UnsafeMutablePointer<GtkWidget>(label), widget)
+    }
+}
+
+/// The app's data: titles in sections.
+final class Album: CollectionViewDataSource {
+    var sectionTitles = ["Photos", "Scans"]
+    var items: [[String]] = [(1...40).map { "Photo \($0)" }, (1...5).map { "Scan \($0)" }]
+
+    func numberOfSections(in collectionView: CollectionView) -> Int { items.count }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        items[section].count
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell: TitleCell = collectionView.dequeueReusableCell(withReuseIdentifier: TitleCell.reuseIdentifier, for: indexPath)
+        cell.show(items[indexPath.section][indexPath.item])
+        return cell
+    }
+
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> ReusableView {
+        let view = collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: TitleHeader.reuseIdentifier, for: indexPath)
+        if let header = view as? TitleHeader {
+            gtk_label_set_text(header.label, sectionTitles[indexPath.section])
+        }
+        return view
+    }
+}
+
+@MainActor
+func makeAlbumView(showing album: Album) -> CollectionView {
+    let layout = FlowLayout()
+    layout.itemSize = Size(width: 120, height: 90)
+    layout.minimumInteritemSpacing = 8
+    layout.minimumLineSpacing = 8
+    layout.sectionInset = EdgeInsets(all: 12)
+    layout.headerReferenceSize = Size(width: 0, height: 32)  // scrolling vertically, only the height counts
+
+    let collectionView = CollectionView(collectionViewLayout: layout)
+    collectionView.register(TitleCell.self, forCellWithReuseIdentifier: TitleCell.reuseIdentifier)
+    collectionView.register(TitleHeader.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                            withReuseIdentifier: TitleHeader.reuseIdentifier)
+    collectionView.dataSource = album  // held weakly, as in UIKit
+    collectionView.delegate = album
+    return collectionView
+}
+
+/// The window owns the data source and the collection view: both must live as long as it.
+@MainActor
+final class AlbumWindow {
+    let album: Album
+    let collectionView: CollectionView
+    let window: WidgetPointer
+
+    init(application: UnsafeMutablePointer<GtkApplication>) {
+        let album = Album()
+        self.album = album
+        collectionView = makeAlbumView(showing: album)
+        window = gtk_application_window_new(application)
+        gtk_window_set_title(window.as(GtkWindow.self), "Album")
+        gtk_window_set_default_size(window.as(GtkWindow.self), 800, 600)
+        gtk_window_set_child(window.as(GtkWindow.self), collectionView.widget)
+    }
+}
+
+@MainActor
+func runAlbum() -> Int32 {
+    let application = gtk_application_new("org.example.Album", G_APPLICATION_DEFAULT_FLAGS)!
+    var albumWindow: AlbumWindow?
+    Signal.connect(UnsafeMutableRawPointer(application), "activate") {
+        let shown = albumWindow ?? AlbumWindow(application: application)
+        albumWindow = shown
+        gtk_window_present(shown.window.as(GtkWindow.self))
+    }
+    return g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 0, nil)
+}
+
+/// What `main.swift` holds (it cannot be top-level code in a test file).
+func albumMain() -> Never {
+    exit(MainActor.assumeIsolated { runAlbum() })
+}
+
+extension Album: CollectionViewDelegate {
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+        print("selected \(items[indexPath.section][indexPath.item])")
+    }
+}
+
+@MainActor
+func addScan(to album: Album, in collectionView: CollectionView, completion: @escaping (Bool) -> Void = { _ in }) {
+    album.items[1].insert("New scan", at: 0)  // the data source first
+    collectionView.performBatchUpdates({
+        collectionView.insertItems(at: [IndexPath(item: 0, section: 1)])
+    }, completion: { finished in
+        completion(finished)  // true: the animation ran to its end
+    })
+}
+
+// MARK: Coming from UIKit
+
+@MainActor
+func registerTemplate(in collectionView: CollectionView) {
+    collectionView.register(template: .resource("/org/example/Album/photo-cell.ui"),
+                            forCellWithReuseIdentifier: "photo")
+}
+
+// MARK: Updates and animation
+
+@MainActor
+func moveFirstPhotoToScans(album: Album, collectionView: CollectionView) {
+    let photo = album.items[0].removeFirst()
+    album.items[1].append(photo)
+    collectionView.performBatchUpdates({
+        collectionView.moveItem(at: IndexPath(item: 0, section: 0),  // where it was before
+                                to: IndexPath(item: album.items[1].count - 1, section: 1))  // where it is after
+    })
+}
+
+@MainActor
+func logUpdateErrors(of collectionView: CollectionView, into log: @escaping (String) -> Void = { print($0) }) {
+    collectionView.errorHandler = { error in
+        if case .invalidUpdate(let broken) = error {
+            log("rule \(broken.rule): \(error)")
+        } else {
+            log("collection view: \(error)")
+        }
+    }
+}
+
+@MainActor
+func swapLayouts(_ collectionView: CollectionView, to stack: CollectionViewLayout) {
+    collectionView.setCollectionViewLayout(stack, animated: true) { finished in
+        print(finished ? "the stack is in place" : "cut short by a later change")
+    }
+}
+
+@MainActor
+func enablePinch(_ collectionView: CollectionView, grid: CollectionViewLayout, stack: CollectionViewLayout) {
+    collectionView.zoomLayouts = (dense: grid, spread: stack)  // pinch out or Ctrl + wheel up: grid to stack
+}
+
+@MainActor
+func driveTransition(_ collectionView: CollectionView, to layout: CollectionViewLayout, progress: Double) {
+    let transition = collectionView.startInteractiveTransition(to: layout) { completed in
+        print(completed ? "now showing the new layout" : "back to the old one")
+    }
+    transition.transitionProgress = progress  // from your gesture, as often as it moves
+    if progress > 0.5 {
+        collectionView.finishInteractiveTransition()
+    } else {
+        collectionView.cancelInteractiveTransition()
+    }
+}
+
+// MARK: Writing a custom layout: custom attributes
+
+final class FeaturedAttributes: LayoutAttributes {
+    var isFeatured = false
+
+    override func copy(indexPath newPath: IndexPath) -> LayoutAttributes {
+        let copy = super.copy(indexPath: newPath) as! FeaturedAttributes
+        copy.isFeatured = isFeatured
+        return copy
+    }
+
+    override func isEqual(to other: LayoutAttributes) -> Bool {
+        guard let other = other as? FeaturedAttributes else { return false }
+        return super.isEqual(to: other) && isFeatured == other.isFeatured
+    }
+}
+
+/// A flow layout that features the first item of each section.
+final class FeaturedFlowLayout: FlowLayout {
+    override class var layoutAttributesClass: LayoutAttributes.Type { FeaturedAttributes.self }
+
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        super.layoutAttributesForElements(in: rect).map(feature)
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        super.layoutAttributesForItem(at: indexPath).map(feature)
+    }
+
+    private func feature(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        let featured = attributes.representedElementCategory == .cell && attributes.indexPath.item == 0
+        (attributes as? FeaturedAttributes)?.isFeatured = featured
+        return attributes
+    }
+}
+
+final class FeaturedCell: CollectionViewCell {
+    override func apply(_ layoutAttributes: LayoutAttributes) {
+        super.apply(layoutAttributes)
+        if (layoutAttributes as? FeaturedAttributes)?.isFeatured == true {
+            gtk_widget_add_css_class(widget, "featured")
+        } else {
+            gtk_widget_remove_css_class(widget, "featured")
+        }
+    }
+}
