@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
         .library(name: "CollectionViewGtk", targets: ["CollectionViewGtk"]),
+        // Swift closures for GObject signals, ticks and timeouts: for apps, optional.
+        .library(name: "GtkGlue", targets: ["GtkGlue"]),
         .executable(name: "gallery", targets: ["Gallery"]),
         .executable(name: "collection-bench", targets: ["Benchmarks"]),
     ],

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import CollectionLayout
+import CollectionTestSupport
 
 /// One column of full-width rows whose heights come from the app.
 final class RowListLayout: CollectionViewLayout {

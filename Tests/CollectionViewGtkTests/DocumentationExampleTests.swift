@@ -2,6 +2,7 @@ import XCTest
 import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
+import CollectionViewTestSupport
 
 /// The documentation's examples (DocumentationExamples.swift) do what the articles say, in a
 /// real window.

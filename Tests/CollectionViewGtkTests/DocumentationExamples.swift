@@ -2,6 +2,7 @@
 // so the tests compile it (and run the getting-started app's view in a window).
 // `DocumentationCodeTests` (in CollectionLayoutTests) checks that the articles show this code.
 import CGtk
+import GtkGlue
 import Foundation
 import CollectionLayout
 import CollectionViewGtk
