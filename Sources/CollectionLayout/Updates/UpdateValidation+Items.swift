@@ -51,24 +51,11 @@ extension UpdateValidation {
     /// Each old item takes part in at most one change (delete, reload, move), and so does each
     /// new item (insert, move destination).
     func checkItemConflicts() throws(BatchUpdateError) {
-        var oldUse: [IndexPath: String] = [:], newUse: [IndexPath: String] = [:]
-        func claimOld(_ p: IndexPath, _ what: String) throws(BatchUpdateError) {
-            if let other = oldUse[p] {
-                throw fail(.duplicateItem, "item \(p.item) in section \(p.section) is \(other) and \(what) in the same update")
-            }
-            oldUse[p] = what
-        }
-        func claimNew(_ p: IndexPath, _ what: String) throws(BatchUpdateError) {
-            if let other = newUse[p] {
-                throw fail(.duplicateItem, "item \(p.item) in section \(p.section) after the update is both \(other) and \(what)")
-            }
-            newUse[p] = what
-        }
-        for p in update.deletedItems { try claimOld(p, "deleted") }
-        for p in update.reloadedItems { try claimOld(p, "reloaded") }
-        for m in update.movedItems { try claimOld(m.from, "moved") }
-        for p in update.insertedItems { try claimNew(p, "inserted") }
-        for m in update.movedItems { try claimNew(m.to, "the destination of a move") }
+        try checkOneChangeEach(
+            rule: .duplicateItem, name: { "item \($0.item) in section \($0.section)" },
+            old: update.deletedItems.map { ($0, "deleted") } + update.reloadedItems.map { ($0, "reloaded") }
+                + update.movedItems.map { ($0.from, "moved") },
+            new: update.insertedItems.map { ($0, "inserted") } + update.movedItems.map { ($0.to, "the destination of a move") })
     }
 
     /// In every section that survives unreloaded: items after = items before - deleted

@@ -26,20 +26,28 @@ extension UpdateValidation {
     /// Each old section takes part in at most one change (delete, reload, move), and so does
     /// each new section (insert, move destination): otherwise where it goes is not defined.
     func checkSectionConflicts() throws(BatchUpdateError) {
-        var oldUse: [Int: String] = [:], newUse: [Int: String] = [:]
-        func claimOld(_ s: Int, _ what: String) throws(BatchUpdateError) {
-            if let other = oldUse[s] { throw fail(.duplicateSection, "section \(s) is \(other) and \(what) in the same update") }
-            oldUse[s] = what
+        try checkOneChangeEach(
+            rule: .duplicateSection, name: { "section \($0)" },
+            old: update.deletedSections.map { ($0, "deleted") } + update.reloadedSections.map { ($0, "reloaded") }
+                + update.movedSections.map { ($0.from, "moved") },
+            new: update.insertedSections.map { ($0, "inserted") } + update.movedSections.map { ($0.to, "the destination of a move") })
+    }
+
+    /// Each old element (section or item) takes part in at most one change, and so does each
+    /// new one; `old` and `new` list the claims in the order the rules are checked.
+    func checkOneChangeEach<Key: Hashable>(rule: BatchUpdateError.Rule, name: (Key) -> String,
+                                           old: [(Key, String)], new: [(Key, String)]) throws(BatchUpdateError) {
+        var oldUse: [Key: String] = [:], newUse: [Key: String] = [:]
+        for (key, what) in old {
+            if let other = oldUse.updateValue(what, forKey: key) {
+                throw fail(rule, "\(name(key)) is \(other) and \(what) in the same update")
+            }
         }
-        func claimNew(_ s: Int, _ what: String) throws(BatchUpdateError) {
-            if let other = newUse[s] { throw fail(.duplicateSection, "section \(s) after the update is both \(other) and \(what)") }
-            newUse[s] = what
+        for (key, what) in new {
+            if let other = newUse.updateValue(what, forKey: key) {
+                throw fail(rule, "\(name(key)) after the update is both \(other) and \(what)")
+            }
         }
-        for s in update.deletedSections { try claimOld(s, "deleted") }
-        for s in update.reloadedSections { try claimOld(s, "reloaded") }
-        for m in update.movedSections { try claimOld(m.from, "moved") }
-        for s in update.insertedSections { try claimNew(s, "inserted") }
-        for m in update.movedSections { try claimNew(m.to, "the destination of a move") }
     }
 
     /// Sections after = sections before - deleted + inserted.

@@ -65,14 +65,7 @@ final class Animator {
     /// after the current call has returned, as UIKit does.
     func finish() {
         guard let collectionView else { return }
-        let ending = Array(tracks.values)
-        tracks = [:]
-        tween?.stop()
-        tween = nil
-        // Taken first: a batch that didEndDisplaying asks for starts a new animation when the
-        // retiring is done, and must not find (and cut) these.
-        let done = completions
-        completions = []
+        let (ending, done) = stop()
         collectionView.work.run {
             for track in ending {
                 collectionView.elements.present(track.to, on: track.view)
@@ -94,16 +87,23 @@ final class Animator {
     /// Stops without moving anything further: completions get false (a reload cut it short).
     func cancel() {
         guard let collectionView else { return }
-        let ending = Array(tracks.values)
-        tracks = [:]
-        tween?.stop()
-        tween = nil
-        let cut = completions
-        completions = []
+        let (ending, cut) = stop()
         collectionView.work.run {
             for track in ending where track.removeAtEnd { collectionView.elements.finishRetiring(track.view) }
         }
         Self.complete(cut, false, in: collectionView)
+    }
+
+    /// Stops the tween and hands over the tracks and completions. Taken before anything else
+    /// happens: a batch that didEndDisplaying asks for starts a new animation while the views
+    /// retire, and must neither find these tracks nor cut these completions.
+    private func stop() -> (tracks: [Track], completions: [(Bool) -> Void]) {
+        let taken = (Array(tracks.values), completions)
+        tracks = [:]
+        completions = []
+        tween?.stop()
+        tween = nil
+        return taken
     }
 
     /// Completions are app code: they run as a busy operation, so what they ask for runs after.
