@@ -2,7 +2,11 @@ import CGtk
 
 /// GIO's asynchronous calls: a closure as the GAsyncReadyCallback, run once with the result.
 public enum Async {
-    /// A callback and its user data for a GIO `_async` call; `f` gets the GAsyncResult.
+    /// A callback and its user data for a GIO `_async` call; `f` gets the GAsyncResult, to pass
+    /// to the matching `_finish` call.
+    ///
+    /// - Returns: the `GAsyncReadyCallback` and the `gpointer` user data to pass to the call.
+    ///   The closure is kept until GIO calls back, which it does exactly once.
     public static func callback(_ f: @escaping @MainActor (OpaquePointer?) -> Void) -> (GAsyncReadyCallback, gpointer) {
         typealias F = @MainActor (OpaquePointer?) -> Void
         let box = Unmanaged.passRetained(ClosureBox(f) as AnyObject).toOpaque()
@@ -25,7 +29,8 @@ public enum Async {
         }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
     }
 
-    /// Runs `f` once after `milliseconds`. Returns the source id (for `g_source_remove`).
+    /// Runs `f` once after `milliseconds`. Returns the source id (for `g_source_remove`), which
+    /// is valid only until `f` has run.
     @discardableResult
     public static func after(milliseconds: UInt32, _ f: @escaping @MainActor () -> Void) -> guint {
         every(milliseconds: milliseconds) { f(); return false }

@@ -18,6 +18,13 @@ private func connect<F>(_ instance: UnsafeMutableRawPointer, _ signal: String, _
 /// id (for `g_signal_handler_disconnect`).
 public enum Signal {
     /// A signal whose handler takes no arguments besides the instance: "clicked", "activate"...
+    ///
+    /// - Parameters:
+    ///   - instance: the GObject, as `raw(_:)` gives it.
+    ///   - signal: the signal's name; its handler must take no other arguments (for
+    ///     "notify::…", which passes a GParamSpec, use `connectPointer`).
+    ///   - f: the handler; it is released when the handler is disconnected or the object goes.
+    /// - Returns: the handler id, for `g_signal_handler_disconnect`.
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ f: @escaping @MainActor () -> Void) -> gulong {
         typealias F = @MainActor () -> Void

@@ -9,7 +9,10 @@ import FoundationEssentials
 ///
 /// Spacings below zero are treated as zero.
 open class FlowLayout: CollectionViewLayout {
+    /// The kind of the section headers (`UICollectionView.elementKindSectionHeader`): register
+    /// a supplementary view for it to show them.
     public static let elementKindSectionHeader = ElementKind.sectionHeader
+    /// The kind of the section footers (`UICollectionView.elementKindSectionFooter`).
     public static let elementKindSectionFooter = ElementKind.sectionFooter
 
     /// The size of every item, unless the delegate sizes them. UIKit's default: 50x50.
@@ -24,6 +27,8 @@ open class FlowLayout: CollectionViewLayout {
     public var headerReferenceSize = Size.zero { didSet { invalidateIfChanged(oldValue != headerReferenceSize) } }
     /// Footer size; only its extent in the scroll direction counts, zero means no footer.
     public var footerReferenceSize = Size.zero { didSet { invalidateIfChanged(oldValue != footerReferenceSize) } }
+    /// The direction the content scrolls in (`scrollDirection`); lines run across it. Default
+    /// vertical: rows filled left to right, stacked downward.
     public var scrollDirection = ScrollDirection.vertical { didSet { invalidateIfChanged(oldValue != scrollDirection) } }
 
     /// Set to false by the delegate's default `sizeForItemAt` when a delegate leaves it out.
@@ -40,12 +45,15 @@ open class FlowLayout: CollectionViewLayout {
     private var lineFirstItem: [Int32] = []
     private var frames: [Rect] = []
 
+    /// A flow layout with UIKit's defaults: 50x50 items, spacings of 10, no section insets,
+    /// headers or footers, scrolling vertically. Changing a property later invalidates it.
     public override init() { super.init() }
 
     private func invalidateIfChanged(_ changed: Bool) {
         if changed { invalidateLayout() }
     }
 
+    /// The header and footer kinds: the supplementary views a flow layout places.
     open override var supplementaryElementKinds: [String] {
         [Self.elementKindSectionHeader, Self.elementKindSectionFooter]
     }
@@ -60,6 +68,13 @@ open class FlowLayout: CollectionViewLayout {
 
     // MARK: Prepare
 
+    /// Lays out every section: reads the counts from the host and, from a
+    /// ``FlowLayoutDelegate``, each section's inset, spacings and header and footer sizes and,
+    /// when it implements ``FlowLayoutDelegate/collectionView(_:layout:sizeForItemAt:)``, every
+    /// item's size; then breaks the items into lines. Call `super` when overriding.
+    ///
+    /// - Complexity: O(sections) when every item has ``itemSize``; O(items) when the delegate
+    ///   sizes items.
     open override func prepare() {
         super.prepare()
         axes = FlowAxes(direction: scrollDirection)
@@ -186,6 +201,10 @@ open class FlowLayout: CollectionViewLayout {
 
     // MARK: Content size and invalidation
 
+    /// The sections stacked in the scroll direction; across it, the bounds' extent, or more
+    /// when an item with its section's insets needs more.
+    ///
+    /// - Complexity: O(sections).
     open override var collectionViewContentSize: Size {
         let acrossTotal = sections.last?.end ?? 0
         let needed = sections.reduce(0) { max($0, $1.alongExtentNeeded) }
@@ -202,6 +221,10 @@ open class FlowLayout: CollectionViewLayout {
 
     // MARK: Queries
 
+    /// The headers, cells and footers whose frames intersect `rect`, section by section.
+    ///
+    /// - Complexity: O(log n + k) for k elements returned: the sections and lines that
+    ///   intersect `rect` are found by bisection or arithmetic, not by a scan.
     open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         guard !sections.isEmpty, let rect = Self.queryable(rect) else { return result }
@@ -235,6 +258,9 @@ open class FlowLayout: CollectionViewLayout {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The cell's attributes; nil when `indexPath` names no item of the prepared layout.
+    ///
+    /// - Complexity: O(1).
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
@@ -244,6 +270,10 @@ open class FlowLayout: CollectionViewLayout {
         return attributes
     }
 
+    /// The header or footer of the section that `indexPath` names (its first index); nil for
+    /// another kind, a section without one, or a section that does not exist.
+    ///
+    /// - Complexity: O(1).
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.count >= 1, sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]

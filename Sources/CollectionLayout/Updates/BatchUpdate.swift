@@ -3,23 +3,42 @@ import FoundationEssentials
 /// The changes of one batch, as the collection view's update methods record them. Indexes
 /// follow UIKit: deletes, reloads and move sources are in the index space before the batch;
 /// inserts and move destinations in the space after it.
+///
+/// A batch is only a record: nothing checks it until ``UpdateValidation`` (or building an
+/// ``UpdateIndexMap``, which validates first) compares it with the counts before and after.
 public struct BatchUpdate: Sendable, Equatable, CustomStringConvertible {
+    /// Sections inserted (`insertSections(_:)`), by their index after the batch.
     public var insertedSections: [Int] = []
+    /// Sections deleted (`deleteSections(_:)`), by their index before the batch.
     public var deletedSections: [Int] = []
+    /// Sections reloaded (`reloadSections(_:)`), by their index before the batch: each keeps
+    /// its place, and all of its elements get new views.
     public var reloadedSections: [Int] = []
+    /// Sections moved (`moveSection(_:toSection:)`): `from` before the batch, `to` after it.
     public var movedSections: [(from: Int, to: Int)] = []
+    /// Items inserted (`insertItems(at:)`), by their index path after the batch.
     public var insertedItems: [IndexPath] = []
+    /// Items deleted (`deleteItems(at:)`), by their index path before the batch.
     public var deletedItems: [IndexPath] = []
+    /// Items reloaded (`reloadItems(at:)`), by their index path before the batch: each keeps
+    /// its place and gets a new view.
     public var reloadedItems: [IndexPath] = []
+    /// Items moved (`moveItem(at:to:)`): `from` before the batch, `to` after it.
     public var movedItems: [(from: IndexPath, to: IndexPath)] = []
 
+    /// An empty batch; add changes through the properties.
     public init() {}
 
+    /// True when the batch records no change at all.
     public var isEmpty: Bool {
         insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
             && insertedItems.isEmpty && deletedItems.isEmpty && reloadedItems.isEmpty && movedItems.isEmpty
     }
 
+    /// True when both batches record the same changes in the same order (moves compared by
+    /// their `from` and `to`).
+    ///
+    /// - Complexity: O(c) for c changes.
     public static func == (a: BatchUpdate, b: BatchUpdate) -> Bool {
         a.insertedSections == b.insertedSections && a.deletedSections == b.deletedSections
             && a.reloadedSections == b.reloadedSections && a.insertedItems == b.insertedItems
@@ -40,7 +59,10 @@ public struct BatchUpdate: Sendable, Equatable, CustomStringConvertible {
         return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
     }
 
-    /// The changes as the layout receives them in `prepare(forCollectionViewUpdates:)`.
+    /// The changes as the layout receives them in `prepare(forCollectionViewUpdates:)`: section
+    /// changes before item changes, and in each, deletes, inserts, reloads, then moves.
+    ///
+    /// - Complexity: O(c) for c changes.
     public var updateItems: [CollectionViewUpdateItem] {
         var items: [CollectionViewUpdateItem] = []
         items += deletedSections.map { .init(action: .delete, before: IndexPath(index: $0), after: nil) }

@@ -1,17 +1,45 @@
 import CGtk
 import CollectionLayout
 
-/// Where the arrow, Home/End and Page keys move the keyboard focus.
+/// Where the arrow, Home/End and Page keys move the keyboard focus
+/// (``CollectionView/moveFocus(_:)``). Moves follow the layout's frames, not index paths, so
+/// they work in any layout.
 public enum FocusMove: Sendable {
-    case left, right, up, down, first, last, pageUp, pageDown
+    /// To the nearest item to the left (Left arrow): the one with the smallest distance to the
+    /// left plus twice the distance up or down, within a viewport's reach.
+    case left
+    /// To the nearest item to the right (Right arrow), scored as for ``left``.
+    case right
+    /// To the nearest item above (Up arrow), scored as for ``left``.
+    case up
+    /// To the nearest item below (Down arrow), scored as for ``left``.
+    case down
+    /// To the first item of the first section that has items (Home).
+    case first
+    /// To the last item of the last section that has items (End).
+    case last
+    /// To the item nearest the point a viewport's height above the focused one (Page Up), or
+    /// the first item when there is none.
+    case pageUp
+    /// To the item nearest the point a viewport's height below the focused one (Page Down), or
+    /// the last item when there is none.
+    case pageDown
 }
 
 /// Keyboard focus, moved spatially with the layout's attributes so it works for any layout.
 extension CollectionView {
-    /// The item with the keyboard focus.
+    /// The item with the keyboard focus: the one the arrow keys move from, Space and Enter
+    /// select and the edit shortcuts act on; nil when none has it. While selection is allowed,
+    /// a click focuses its item.
     public var indexPathForFocusedItem: IndexPath? { selection.focused }
 
-    /// Gives `indexPath` the keyboard focus (and its cell the focus ring), scrolling it into view.
+    /// Gives `indexPath` the keyboard focus (and its cell the focus ring while the view has
+    /// GTK's focus), scrolling it into view. An index path that names no item is reported to
+    /// ``errorHandler`` and ignored.
+    ///
+    /// - Parameters:
+    ///   - indexPath: the item to focus; nil takes the focus from every item.
+    ///   - scroll: whether to scroll the item into view, animated.
     public func setFocusedItem(_ indexPath: IndexPath?, scroll: Bool = true) {
         if let indexPath, !isValidItem(indexPath) {
             report(.invalidIndexPath("setFocusedItem(_:)", indexPath))
@@ -24,7 +52,8 @@ extension CollectionView {
         if scroll { scrollToItem(at: indexPath, at: [], animated: true) }
     }
 
-    /// Moves the focus as the key would. The first key press focuses the first item.
+    /// Moves the focus as the key would. With no focused item (or one that no longer exists)
+    /// any move focuses the first item.
     public func moveFocus(_ move: FocusMove) {
         guard let current = selection.focused, isValidItem(current),
               let frame = collectionViewLayout.layoutAttributesForItem(at: current)?.frame else {

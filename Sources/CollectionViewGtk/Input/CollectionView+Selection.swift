@@ -15,8 +15,16 @@ extension CollectionView {
         for path in selection.selected.sorted.reversed() { setSelected(false, at: path) }
     }
 
-    /// Selects an item (deselecting the others in single selection) and optionally scrolls to
-    /// it. Does not call the delegate.
+    /// Selects an item, deselecting the others in single selection
+    /// (`selectItem(at:animated:scrollPosition:)`). Does not call the delegate. Ignored while
+    /// ``allowsSelection`` is false; an index path that names no item is reported to
+    /// ``errorHandler`` and ignored.
+    ///
+    /// - Parameters:
+    ///   - indexPath: the item to select; nil deselects every item.
+    ///   - animated: whether a scroll it needs is animated.
+    ///   - scrollPosition: where to scroll the item; when empty, the view scrolls only if the
+    ///     item is not wholly visible, as little as it takes.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         guard allowsSelection else { return }
         guard let indexPath else {
@@ -36,7 +44,11 @@ extension CollectionView {
         }
     }
 
-    /// Deselects an item. Does not call the delegate.
+    /// Deselects an item (`deselectItem(at:animated:)`). Does not call the delegate. An index
+    /// path that names no item is reported to ``errorHandler`` and ignored.
+    ///
+    /// - Complexity: O(n) at worst, with n items selected; O(1) for the item selected last
+    ///   when the items were selected in index path order.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard isValidItem(indexPath) else {
             report(.invalidIndexPath("deselectItem(at:)", indexPath))

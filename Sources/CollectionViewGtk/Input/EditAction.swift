@@ -1,6 +1,14 @@
-/// The actions of a cell's edit menu (`cut:`, `copy:` and `paste:` in UIKit).
+/// The actions of a cell's edit menu (`cut:`, `copy:` and `paste:` in UIKit). The delegate
+/// decides which ones an item offers
+/// (``CollectionViewDelegate/collectionView(_:canPerformAction:forItemAt:withSender:)``) and
+/// performs them.
 public enum EditAction: String, CaseIterable, Sendable {
-    case cut, copy, paste
+    /// Cut (`cut:`): the menu's "Cut" and Ctrl+X.
+    case cut
+    /// Copy (`copy:`): the menu's "Copy" and Ctrl+C.
+    case copy
+    /// Paste (`paste:`): the menu's "Paste" and Ctrl+V.
+    case paste
 
     /// The menu label, with its mnemonic.
     public var label: String {
@@ -20,7 +28,12 @@ public enum EditAction: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the edit menu's sender is when the user chose the action in the menu; a shortcut
-    /// sends `.keyboard`.
-    public enum Sender: Sendable { case menu, keyboard }
+    /// How the user asked for an action: the `sender` the delegate's `canPerformAction` and
+    /// `performAction` calls get.
+    public enum Sender: Sendable {
+        /// From the edit menu (a long press, the Menu key or Shift+F10).
+        case menu
+        /// From a keyboard shortcut on the focused item (Ctrl+X, Ctrl+C, Ctrl+V).
+        case keyboard
+    }
 }

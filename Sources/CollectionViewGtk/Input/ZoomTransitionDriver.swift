@@ -112,7 +112,8 @@ import Glibc
 #endif
 
 extension CollectionView {
-    /// The two layouts a pinch or Ctrl + scroll moves between; nil turns zooming off.
+    /// The two layouts a pinch or Ctrl + scroll moves between: spreading the fingers (or Ctrl +
+    /// wheel up) goes from `dense` to `spread`. Nil, the default, turns zooming off.
     public var zoomLayouts: (dense: CollectionViewLayout, spread: CollectionViewLayout)? {
         get { zoomPair }
         set { zoomPair = newValue }

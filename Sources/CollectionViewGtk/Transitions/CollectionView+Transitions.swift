@@ -19,11 +19,13 @@ final class InteractiveTransition {
 }
 
 extension CollectionView {
-    /// Installs `layout`. With animation every visible element moves from where it is shown to
-    /// its place in the new layout (elements only one layout shows fade), and the content offset
-    /// moves so the focused item, or else the one at the centre, stays in view.
+    /// Installs `layout` (`setCollectionViewLayout(_:animated:completion:)`). With animation
+    /// every visible element moves from where it is shown to its place in the new layout
+    /// (elements only one layout shows fade), and the content offset moves so the focused item,
+    /// or else the one at the centre, stays in view.
     ///
-    /// From inside a callback the change runs right after it.
+    /// From inside a callback the change runs right after it. `completion` gets true when the
+    /// layout is in place, false when a later change cut the animation short.
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
         work.perform { [weak self] in self?.swapLayout(to: layout, animated: animated, completion: completion) }
     }
@@ -82,9 +84,11 @@ extension CollectionView {
 
     // MARK: Interactive transitions
 
-    /// Starts a transition to `layout` that something else drives (a gesture): installs a
-    /// transition layout at progress 0 and returns it. Set its `transitionProgress`, then call
-    /// `finishInteractiveTransition()` or `cancelInteractiveTransition()`.
+    /// Starts a transition to `layout` that something else drives, such as a gesture
+    /// (`startInteractiveTransition(to:completion:)`): installs a transition layout at progress
+    /// 0, the delegate's or a plain `TransitionLayout`, and returns it. Set its
+    /// `transitionProgress`, then call ``finishInteractiveTransition()`` or
+    /// ``cancelInteractiveTransition()``; `completion` then gets whether the new layout stays.
     @discardableResult
     public func startInteractiveTransition(to layout: CollectionViewLayout, completion: ((Bool) -> Void)? = nil) -> TransitionLayout {
         endInteractiveTransitionNow()
@@ -99,8 +103,8 @@ extension CollectionView {
         return transition
     }
 
-    /// The transition layout of the interactive transition under way (`transitionLayout`'s
-    /// counterpart; nil when none is).
+    /// The transition layout of the interactive transition under way; nil when none is. (It is
+    /// also ``collectionViewLayout`` meanwhile, which is where UIKit has it.)
     public var transitionLayout: TransitionLayout? { interactiveTransition?.layout }
 
     /// Animates the rest of the way to the new layout, installs it, and calls the completion

@@ -5,14 +5,38 @@ import Foundation
 
 /// Inserting, deleting, moving and reloading, one at a time or in batches, validated against
 /// the data source and animated. Update the data source first, then call these.
+/// Outside `performBatchUpdates(_:completion:)` each change method is a batch of its own;
+/// inside one, its changes join that batch.
 extension CollectionView {
+    /// Inserts items at `indexPaths`, index paths after the change (`insertItems(at:)`): new
+    /// cells come from the data source and appear from the layout's initial attributes. Update
+    /// the data source first; outside a batch this animates at once.
     public func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedItems += indexPaths } }
+    /// Deletes the items at `indexPaths`, index paths before the change (`deleteItems(at:)`):
+    /// their views go to the layout's final attributes, then back to their reuse queues.
+    /// Update the data source first; outside a batch this animates at once.
     public func deleteItems(at indexPaths: [IndexPath]) { record { $0.deletedItems += indexPaths } }
+    /// Replaces the cells of the items at `indexPaths`, index paths before the change, with new
+    /// ones from the data source (`reloadItems(at:)`); each item keeps its place. Outside a batch
+    /// this animates at once.
     public func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedItems += indexPaths } }
+    /// Moves an item from `indexPath`, before the change, to `newIndexPath`, after it
+    /// (`moveItem(at:to:)`); its cell moves with it. Update the data source first; outside a
+    /// batch this animates at once.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record { $0.movedItems.append((indexPath, newIndexPath)) } }
+    /// Inserts sections at `sections`, indexes after the change (`insertSections(_:)`). Update
+    /// the data source first; outside a batch this animates at once.
     public func insertSections(_ sections: IndexSet) { record { $0.insertedSections += Array(sections) } }
+    /// Deletes the sections at `sections`, indexes before the change (`deleteSections(_:)`),
+    /// with all their items. Update the data source first; outside a batch this animates at once.
     public func deleteSections(_ sections: IndexSet) { record { $0.deletedSections += Array(sections) } }
+    /// Replaces every view of the sections at `sections`, indexes before the change, with new
+    /// ones from the data source (`reloadSections(_:)`); each section keeps its place, and its
+    /// item count may change. Outside a batch this animates at once.
     public func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections += Array(sections) } }
+    /// Moves a section from `section`, before the change, to `newSection`, after it
+    /// (`moveSection(_:toSection:)`), with all its items. Update the data source first; outside a
+    /// batch this animates at once.
     public func moveSection(_ section: Int, toSection newSection: Int) { record { $0.movedSections.append((section, newSection)) } }
 
     /// Runs `updates` at once and animates all their changes together
@@ -24,6 +48,13 @@ extension CollectionView {
     /// completes with it, with its result. From inside a callback (`cellForItemAt`,
     /// `willDisplay`, a completion...) `updates` still runs at once, and the batch is applied
     /// right after the callback, in order with other work asked for there.
+    ///
+    /// - Parameters:
+    ///   - updates: changes the data source, then calls the change methods; may be nil.
+    ///   - completion: called once with whether the animation ran to its end.
+    /// - Complexity: checking the batch against the data source's counts and mapping every
+    ///   position costs O(c log c + s) for c changes and s sections, whatever the item count;
+    ///   then the layout prepares again and only the views around the viewport move.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         if let open = openBatch {  // nested: part of the outer batch
             updates?()

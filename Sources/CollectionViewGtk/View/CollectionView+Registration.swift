@@ -2,34 +2,45 @@ import CGtk
 import CollectionLayout
 
 extension CollectionView {
-    /// Makes cells of `cellClass` for `identifier`.
+    /// Makes cells of `cellClass` for `identifier`
+    /// (`register(_:forCellWithReuseIdentifier:)`). Registering again replaces the class; queued
+    /// cells of the old one are dropped.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
         elements.register(ViewRegistration(viewClass: cellClass, template: nil),
                         for: ReuseQueueKey(category: .cell, identifier: identifier))
     }
 
-    /// Makes cells of `cellClass` whose content view holds a GtkBuilder template's root.
+    /// Makes cells of `cellClass` whose content view holds a GtkBuilder template's root (UIKit's
+    /// `register(_:forCellWithReuseIdentifier:)` with a nib). A template that does not load
+    /// stops the first dequeue with a message naming it.
     public func register(template: BuilderTemplate, cellClass: CollectionViewCell.Type = CollectionViewCell.self,
                          forCellWithReuseIdentifier identifier: String) {
         elements.register(ViewRegistration(viewClass: cellClass, template: template),
                         for: ReuseQueueKey(category: .cell, identifier: identifier))
     }
 
-    /// Makes supplementary views of `viewClass` for `kind` and `identifier`.
+    /// Makes supplementary views of `viewClass` for `kind` and `identifier`
+    /// (`register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`).
     public func register(_ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
         elements.register(ViewRegistration(viewClass: viewClass, template: nil),
                         for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
 
-    /// Makes supplementary views from a GtkBuilder template.
+    /// Makes supplementary views of `viewClass` for `kind` and `identifier` from a GtkBuilder
+    /// template (UIKit's registration with a nib).
     public func register(template: BuilderTemplate, viewClass: ReusableView.Type = ReusableView.self,
                          forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
         elements.register(ViewRegistration(viewClass: viewClass, template: template),
                         for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
 
-    /// A cell for the data source to configure: a queued one after `prepareForReuse()`, or a new
-    /// one. An unregistered identifier is a programmer error: it stops with a message naming it.
+    /// A cell for the data source to configure (`dequeueReusableCell(withReuseIdentifier:for:)`):
+    /// a queued one after `prepareForReuse()`, or a new one. An unregistered identifier is a
+    /// programmer error: it stops with a message naming it.
+    ///
+    /// - Parameters:
+    ///   - identifier: the reuse identifier the cell class was registered for.
+    ///   - indexPath: the item the cell is for, as the data source was asked.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         let key = ReuseQueueKey(category: .cell, identifier: identifier)
         let view = dequeueOrStop(key)
@@ -39,7 +50,8 @@ extension CollectionView {
         return cell
     }
 
-    /// The typed form: `let cell: PhotoCell = collectionView.dequeueReusableCell(...)`.
+    /// The typed form: `let cell: PhotoCell = collectionView.dequeueReusableCell(...)`. A
+    /// registered class that is not `Cell` stops with a message naming both.
     public func dequeueReusableCell<Cell: CollectionViewCell>(withReuseIdentifier identifier: String, for indexPath: IndexPath, as type: Cell.Type = Cell.self) -> Cell {
         let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
         guard let typed = cell as? Cell else {
@@ -48,8 +60,10 @@ extension CollectionView {
         return typed
     }
 
-    /// A supplementary view for the data source to configure; never nothing for a registered
-    /// kind and identifier.
+    /// A supplementary view for the data source to configure
+    /// (`dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`): a queued one after
+    /// `prepareForReuse()`, or a new one. An unregistered kind and identifier stops with a
+    /// message naming them.
     public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> ReusableView {
         dequeueOrStop(ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
@@ -76,7 +90,8 @@ extension CollectionView {
 }
 
 extension CollectionViewLayout {
-    /// Makes decoration views of `kind` from `viewClass` (nil removes the registration).
+    /// Makes decoration views of `kind` from `viewClass`; nil removes the registration
+    /// (`UICollectionViewLayout.register(_:forDecorationViewOfKind:)`).
     public func register(_ viewClass: ReusableView.Type?, forDecorationViewOfKind kind: String) {
         setDecorationRegistration(viewClass.map { ViewRegistration(viewClass: $0, template: nil) }, forKind: kind)
     }

@@ -4,15 +4,26 @@ import Foundation
 import CCollectionHost
 import CollectionLayout
 
-/// Where `scrollToItem(at:at:animated:)` puts the item.
+/// Where ``CollectionView/scrollToItem(at:at:animated:)`` puts the item
+/// (`UICollectionView.ScrollPosition`). Combine at most one vertical and one horizontal
+/// position; an axis with none scrolls only as far as it takes to show the item. The offset
+/// never goes past the content's edges.
 public struct ScrollPosition: OptionSet, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// A position from its option bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The item's top edge at the top of the viewport.
     public static let top = ScrollPosition(rawValue: 1 << 0)
+    /// The item's centre at the viewport's vertical centre.
     public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    /// The item's bottom edge at the bottom of the viewport.
     public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    /// The item's left edge at the left of the viewport.
     public static let left = ScrollPosition(rawValue: 1 << 3)
+    /// The item's centre at the viewport's horizontal centre.
     public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    /// The item's right edge at the right of the viewport.
     public static let right = ScrollPosition(rawValue: 1 << 5)
     /// No position: scroll as little as it takes to show the item.
     public static let none: ScrollPosition = []
@@ -22,7 +33,9 @@ extension CollectionView {
     var hadjustment: UnsafeMutablePointer<GtkAdjustment> { cv_scroll_host_get_hadjustment(host) }
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> { cv_scroll_host_get_vadjustment(host) }
 
-    /// The top-left of the visible rectangle in content coordinates: the adjustments' values.
+    /// The top-left of the visible rectangle in content coordinates (`contentOffset`): the
+    /// scrolled window's adjustments. Setting it scrolls at once, stops an animated scroll, and
+    /// is clamped to the content.
     public var contentOffset: Point {
         get { Point(x: gtk_adjustment_get_value(hadjustment), y: gtk_adjustment_get_value(vadjustment)) }
         set {
@@ -32,7 +45,7 @@ extension CollectionView {
         }
     }
 
-    /// The content size the layout reported in the last pass.
+    /// The content size the layout reported in the last pass (`contentSize`).
     public var contentSize: Size {
         Size(width: gtk_adjustment_get_upper(hadjustment), height: gtk_adjustment_get_upper(vadjustment))
     }
@@ -43,8 +56,15 @@ extension CollectionView {
         gtk_adjustment_set_value(vadjustment, point.y)
     }
 
-    /// Scrolls so the item shows at `position`; animated on the frame clock when asked and GTK's
-    /// animations are enabled.
+    /// Scrolls so the item shows at `position` (`scrollToItem(at:at:animated:)`); animated on
+    /// the frame clock, with ``animation``, when asked and GTK's animations are enabled. An index
+    /// path that names no item is reported to ``errorHandler`` and ignored.
+    ///
+    /// - Parameters:
+    ///   - indexPath: the item to show.
+    ///   - position: where in the viewport; empty (``ScrollPosition/none``) scrolls as little as
+    ///     it takes.
+    ///   - animated: whether to animate the scroll.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         guard isValidItem(indexPath) else {
             report(.invalidIndexPath("scrollToItem(at:)", indexPath))

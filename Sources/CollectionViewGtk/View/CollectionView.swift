@@ -5,9 +5,10 @@ import CollectionLayout
 
 /// A scrollable view of items placed by a layout (`UICollectionView`), on GTK 4.
 ///
-/// Put `widget` (a GtkScrolledWindow) in a window. The view keeps only the visible elements
-/// (plus a small overscan) as widgets: views that scroll away are hidden and wait in reuse
-/// queues, so the number of live widgets follows the viewport, not the item count.
+/// Put `widget` (a GtkScrolledWindow) in a window; while it is in a widget tree the view keeps
+/// itself alive. The view keeps only the visible elements (plus a small overscan) as widgets:
+/// views that scroll away are hidden and wait in reuse queues, so the number of live widgets
+/// follows the viewport, not the item count.
 ///
 /// The view works in stages: the layout answers where elements go; the element owner
 /// (`ElementOwner`) alone makes, reuses, places and retires their views; updates pass through
@@ -53,7 +54,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     private(set) var installedLayout: CollectionViewLayout
 
     /// Extra area around the viewport, as a fraction of its size, whose elements also get views
-    /// so that the first frame of a scroll finds them ready.
+    /// so that the first frame of a scroll finds them ready. Default 0.15.
     public var overscanFraction: Double {
         get { elements.overscanFraction }
         set { elements.overscanFraction = newValue; gtk_widget_queue_allocate(viewport) }
@@ -65,6 +66,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         didSet { if !allowsSelection { deselectAll() } }
     }
     /// Whether the user can select several items (`allowsMultipleSelection`, default false).
+    /// Turning it off keeps only the first selected item, in index path order.
     public var allowsMultipleSelection = false {
         didSet {
             if !allowsMultipleSelection, let keep = selection.selected.first {
@@ -74,7 +76,9 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     /// How updates, layout swaps, transitions and animated scrolls move: UIKit's 0.3 s
-    /// ease-in-out by default. GTK's `gtk-enable-animations` setting turns them all off.
+    /// ease-in-out by default (``CollectionViewAnimation/default``). GTK's
+    /// `gtk-enable-animations` setting turns them all off. A change applies to the next
+    /// animation that starts.
     public var animation = CollectionViewAnimation.default
 
     /// Called for every problem the view reports and recovers from. Default: print it.
@@ -180,8 +184,9 @@ public final class CollectionView: CollectionViewLayoutHost {
     // MARK: Data
 
     /// Forgets the counts and every visible view and asks the data source again on the next
-    /// frame (`reloadData()`). Views go back to their queues; a press under way is cancelled.
-    /// From inside a callback it runs right after the callback.
+    /// frame (`reloadData()`). Views go back to their queues; a press under way is cancelled, a
+    /// running update animation stops (its completion gets false), and the selection keeps the
+    /// items that still exist. From inside a callback it runs right after the callback.
     public func reloadData() {
         work.perform { [weak self] in self?.reloadNow() }
     }

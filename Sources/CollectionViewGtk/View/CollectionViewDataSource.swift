@@ -5,21 +5,30 @@ import CollectionLayout
 /// updates, and for views only for the elements it is about to show.
 @MainActor
 public protocol CollectionViewDataSource: AnyObject {
-    /// Default 1.
+    /// The number of sections (`numberOfSections(in:)`); default 1. A negative count counts as 0.
     func numberOfSections(in collectionView: CollectionView) -> Int
+    /// The number of items in `section` (`collectionView(_:numberOfItemsInSection:)`). A
+    /// negative count counts as 0.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-    /// Return a cell from `dequeueReusableCell(withReuseIdentifier:for:)`, configured for the item.
+    /// The cell for an item (`collectionView(_:cellForItemAt:)`): return a cell from
+    /// `dequeueReusableCell(withReuseIdentifier:for:)`, configured for the item. A cell that
+    /// this collection view did not dequeue is reported and not shown.
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
-    /// Return a view from `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
-    /// Required when the layout places supplementary views.
+    /// The view for a header, footer or other supplementary element
+    /// (`collectionView(_:viewForSupplementaryElementOfKind:at:)`): return a view from
+    /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`. Required when the
+    /// layout places supplementary views.
     func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> ReusableView
 }
 
 extension CollectionViewDataSource {
+    /// One section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
 
+    /// No view: reports ``CollectionViewError/missingSupplementaryView(kind:indexPath:)`` to the
+    /// view's ``CollectionView/errorHandler``, and the element is not shown.
     public func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> ReusableView {

@@ -5,25 +5,60 @@ import CollectionLayout
 /// object.
 @MainActor
 public protocol CollectionViewDelegate: AnyObject {
+    /// A cell is about to be shown for the item at `indexPath`
+    /// (`collectionView(_:willDisplay:forItemAt:)`): the data source has configured it, and it
+    /// has not been drawn yet.
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+    /// A cell stopped showing the item at `indexPath`
+    /// (`collectionView(_:didEndDisplaying:forItemAt:)`): it left the viewport and its
+    /// overscan, its item went (after its animation; `indexPath` is then the one before the
+    /// update), or the data was reloaded. The cell is already back in its reuse queue.
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+    /// A supplementary view is about to be shown for the element of `elementKind` at
+    /// `indexPath` (`collectionView(_:willDisplaySupplementaryView:forElementKind:at:)`).
     func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
                         forElementKind elementKind: String, at indexPath: IndexPath)
+    /// A supplementary view stopped showing its element, as a cell does in
+    /// `collectionView(_:didEndDisplaying:forItemAt:)`
+    /// (`collectionView(_:didEndDisplayingSupplementaryView:forElementOfKind:at:)`).
     func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
                         forElementOfKind elementKind: String, at indexPath: IndexPath)
 
     // Highlight and selection (user actions only; programmatic calls do not ask).
+    /// Whether a press on the item highlights it (`collectionView(_:shouldHighlightItemAt:)`);
+    /// false also keeps the click from selecting it, as in UIKit. Default true.
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    /// A press began on the item and highlighted it (`collectionView(_:didHighlightItemAt:)`).
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
+    /// The press on the item ended, was cancelled or turned into a scroll
+    /// (`collectionView(_:didUnhighlightItemAt:)`); comes before any selection change.
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    /// Whether the user may select the item (`collectionView(_:shouldSelectItemAt:)`): asked for
+    /// a click, Space or Enter, and for every item of Ctrl+A. Default true.
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// The user selected the item (`collectionView(_:didSelectItemAt:)`).
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// Whether the user may deselect the item (`collectionView(_:shouldDeselectItemAt:)`):
+    /// asked for a click, Space or Enter on a selected item in multiple selection, and for
+    /// Escape. Not asked when selecting another item replaces it in single selection. Default
+    /// true.
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    /// The user deselected the item, or selected another one in single selection
+    /// (`collectionView(_:didDeselectItemAt:)`).
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
 
     // The edit menu.
+    /// Whether the item has an edit menu (`collectionView(_:shouldShowMenuForItemAt:)`): a long
+    /// press, the Menu key or Shift+F10 opens it, and Ctrl+X, Ctrl+C and Ctrl+V work on the
+    /// focused item only when this is true. Default false.
     func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool
+    /// Whether the item offers `action` (`collectionView(_:canPerformAction:forItemAt:withSender:)`):
+    /// the menu lists it, or its shortcut performs it. `sender` is an ``EditAction/Sender``.
+    /// Default false.
     func collectionView(_ collectionView: CollectionView, canPerformAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool
+    /// Performs the `action` the user chose for the item, from the menu or a shortcut
+    /// (`collectionView(_:performAction:forItemAt:withSender:)`). `sender` is an
+    /// ``EditAction/Sender``.
     func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?)
 
     /// A transition layout for an interactive transition between two layouts (default nil:
@@ -32,26 +67,44 @@ public protocol CollectionViewDelegate: AnyObject {
                         newLayout toLayout: CollectionViewLayout) -> TransitionLayout?
 }
 
+/// The display callbacks' defaults: nothing happens.
 extension CollectionViewDelegate {
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
                                forElementKind elementKind: String, at indexPath: IndexPath) {}
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
                                forElementOfKind elementKind: String, at indexPath: IndexPath) {}
 }
 
+/// The other defaults: every item highlights and selects, none has an edit menu, and
+/// interactive transitions use the plain `TransitionLayout`.
 extension CollectionViewDelegate {
+    /// True: every item highlights.
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    /// True: every item can be selected.
     public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+    /// True: every item can be deselected.
     public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    /// False: no item has an edit menu.
     public func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool { false }
+    /// False: no action is offered.
     public func collectionView(_ collectionView: CollectionView, canPerformAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool { false }
+    /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) {}
+    /// Nil: the plain `TransitionLayout` between the two layouts.
     public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                                newLayout toLayout: CollectionViewLayout) -> TransitionLayout? { nil }
 }

@@ -20,6 +20,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// A method was given an index path that names no item.
     case invalidIndexPath(String, IndexPath)
 
+    /// The problem in words: what was wrong, where, and what to do about it or how the view
+    /// recovered.
     public var description: String {
         switch self {
         case .unregistered(let what, let category):

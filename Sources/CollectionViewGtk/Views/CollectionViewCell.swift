@@ -29,6 +29,10 @@ open class CollectionViewCell: ReusableView {
         }
     }
 
+    /// Whether the cell's item is selected (`isSelected`). The collection view sets it as the
+    /// selection changes (select items with `selectItem(at:animated:scrollPosition:)`); it gives
+    /// the cell GTK's `:selected` state, tells assistive technologies, and shows the selected
+    /// background view. Override with `didSet` to change the look further.
     open var isSelected = false {
         didSet {
             guard isSelected != oldValue else { return }
@@ -65,13 +69,18 @@ open class CollectionViewCell: ReusableView {
         didSet { cv_accessible_set_label(widget, accessibilityLabel ?? "") }
     }
 
+    /// Cells are grid cells to assistive technologies.
     open override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
 
+    /// Makes an empty cell with the CSS class `cell`. The collection view makes cells through
+    /// it when a queue is empty; subclasses build their widgets here, once.
     public required init() {
         super.init()
         gtk_widget_add_css_class(widget, "cell")
     }
 
+    /// Clears the highlight before the cell shows another item; the view then sets its
+    /// selected and focused state for that item. Call `super` when overriding.
     open override func prepareForReuse() {
         super.prepareForReuse()
         isHighlighted = false

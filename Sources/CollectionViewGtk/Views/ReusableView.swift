@@ -30,9 +30,13 @@ open class ReusableView {
     var drawOrder = DrawOrder()
     let placement = Placement()
 
-    /// The accessible role of the root widget.
+    /// The accessible role of the root widget, read once when a view is made; a group unless a
+    /// subclass says otherwise.
     open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GROUP }
 
+    /// Makes the view's widget: a `reusableview` node that stacks its children at full size,
+    /// with ``accessibleRole``. The collection view makes views through it when a queue is
+    /// empty; subclasses build their widgets here, once.
     public required init() {
         let root = cv_bin_new(Self.accessibleRole)!
         widget = root
@@ -55,11 +59,13 @@ open class ReusableView {
         g_object_set_qdata(widgetRef.pointer.assumingMemoryBound(to: GObject.self), Self.ownerQuark, nil)
     }
 
-    /// Resets the view before the collection view hands it out again. Call `super`.
+    /// Resets the view before the collection view hands it out again (`prepareForReuse()`).
+    /// Call `super`.
     open func prepareForReuse() {}
 
-    /// Applies attributes the base view does not know (from a `LayoutAttributes` subclass).
-    /// Frame, transform, alpha and zIndex are applied by the collection view.
+    /// Applies attributes the base view does not know, from a `LayoutAttributes` subclass
+    /// (`apply(_:)`). Called on every change of the view's attributes, each frame of an
+    /// animation included; frame, transform, alpha and zIndex are applied by the collection view.
     open func apply(_ layoutAttributes: LayoutAttributes) {}
 
     /// Where the template's widgets go; a cell uses its content view.

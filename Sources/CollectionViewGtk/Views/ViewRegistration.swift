@@ -13,6 +13,7 @@ public enum BuilderTemplate: Sendable, CustomStringConvertible {
     /// A `.ui` file in a registered GResource bundle.
     case resource(String, root: String = "root")
 
+    /// The template for messages: where it comes from and its root id.
     public var description: String {
         switch self {
         case .string(_, let root): "template string (root '\(root)')"
