@@ -60,24 +60,30 @@ extension CollectionView: ElementOwnerClient {
         elements.queues.enqueue(view)
     }
 
-    func willDisplay(_ view: ReusableView, for key: ElementKey) {
-        guard let delegate else { return }
-        work.run {
-            if let cell = view as? CollectionViewCell, key.category == .cell {
-                delegate.collectionView(self, willDisplay: cell, forItemAt: key.indexPath)
-            } else if key.category == .supplementaryView, let kind = key.kind {
-                delegate.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
-            }
-        }
-    }
+    func willDisplay(_ view: ReusableView, for key: ElementKey) { tellDelegate(view, key, appearing: true) }
 
-    func didEndDisplaying(_ view: ReusableView, for key: ElementKey) {
+    func didEndDisplaying(_ view: ReusableView, for key: ElementKey) { tellDelegate(view, key, appearing: false) }
+
+    /// `willDisplay` or `didEndDisplaying`, for a cell or a supplementary view (decoration
+    /// views have no delegate calls, as in UIKit).
+    private func tellDelegate(_ view: ReusableView, _ key: ElementKey, appearing: Bool) {
         guard let delegate else { return }
         work.run {
-            if let cell = view as? CollectionViewCell, key.category == .cell {
-                delegate.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath)
-            } else if key.category == .supplementaryView, let kind = key.kind {
-                delegate.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+            switch (view as? CollectionViewCell, key.category, key.kind) {
+            case (let cell?, .cell, _):
+                if appearing {
+                    delegate.collectionView(self, willDisplay: cell, forItemAt: key.indexPath)
+                } else {
+                    delegate.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath)
+                }
+            case (_, .supplementaryView, let kind?):
+                if appearing {
+                    delegate.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
+                } else {
+                    delegate.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+                }
+            default:
+                break
             }
         }
     }
