@@ -200,6 +200,33 @@ final class CallbackReentrancyTests: XCTestCase {
         assertCellsMatch(cv, source)
     }}
 
+    /// Scrolling from inside `willDisplay` (an app that jumps to an item as it appears) moves
+    /// the view right after the callback, and the view goes on working. The queued scroll used
+    /// to queue itself again for ever: the main loop never turned again.
+    func testScrollFromWillDisplay() { MainActor.assumeIsolated {
+        let source = HookSource(count: 400)
+        var scrolled = false
+        source.onWillDisplay = { cv, path in
+            guard !scrolled, path.item == 3 else { return }
+            scrolled = true
+            cv.contentOffset = Point(x: 0, y: 2000)
+        }
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(scrolled)
+        XCTAssertEqual(cv.contentOffset.y, 2000)
+        XCTAssertTrue(GtkHarness.pump { !cv.hasPendingViews })
+        XCTAssertTrue(cv.indexPathsForVisibleItems.contains(ip(166)), "the view shows where it was scrolled to")
+        assertCellsMatch(cv, source)
+        // And a scroll inside a layout swap's own offset change (a swap that keeps the focused
+        // item in view moves the offset while the view is busy) settles too.
+        let other = FlowLayout()
+        other.itemSize = Size(width: 50, height: 50)
+        var done = false
+        cv.setCollectionViewLayout(other, animated: true) { _ in done = true }
+        XCTAssertTrue(GtkHarness.pump { done })
+    }}
+
     /// `invalidateLayout()` inside a layout's `prepare()` gets another pass, which shows what
     /// the second `prepare()` worked out.
     func testInvalidateInsidePrepareGetsAnotherPass() { MainActor.assumeIsolated {

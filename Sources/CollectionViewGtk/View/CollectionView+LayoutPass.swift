@@ -91,28 +91,29 @@ extension CollectionView {
     /// The adjustments' value changed (a scroll). The scroll host does not report the changes
     /// its own configuring makes, so this is always someone scrolling.
     func hostScrolled() {
-        guard !work.isBusy else {
-            // From inside a callback (an app that scrolls from willDisplay, say): after it.
-            work.perform { [weak self] in self?.hostScrolled() }
-            return
+        // From inside a callback (an app that scrolls from willDisplay, say) or an operation
+        // (a layout swap moving the offset): right after it. The queued call goes straight to
+        // the work, not back through this check, which would queue it again for ever.
+        work.perform { [weak self] in self?.handleScroll() }
+    }
+
+
+    private func handleScroll() {
+        let newBounds = bounds
+        if installedLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            installedLayout.invalidateLayout()
         }
-        work.run {
-            let newBounds = bounds
-            if installedLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-                installedLayout.invalidateLayout()
-            }
-            interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
-            // Views for what scrolls into view are made now, before GTK's layout phase (see
-            // `scheduleFill`); the pass that follows places them.
-            if !installedLayout.needsPrepare, elements.preparedArea != nil, viewportSize.width > 0, !elements.isComfortable(newBounds) {
-                elements.prepare(around: newBounds, incremental: isPlainScroll)
-                gtk_widget_queue_allocate(viewport)
-            }
-            if anchorNeedsMove(for: newBounds.origin) {
-                anchor = newBounds.origin
-                elements.canvasOrigin = Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin)
-                gtk_widget_queue_allocate(canvas)
-            }
+        interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
+        // Views for what scrolls into view are made now, before GTK's layout phase (see
+        // `scheduleFill`); the pass that follows places them.
+        if !installedLayout.needsPrepare, elements.preparedArea != nil, viewportSize.width > 0, !elements.isComfortable(newBounds) {
+            elements.prepare(around: newBounds, incremental: isPlainScroll)
+            gtk_widget_queue_allocate(viewport)
+        }
+        if anchorNeedsMove(for: newBounds.origin) {
+            anchor = newBounds.origin
+            elements.canvasOrigin = Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin)
+            gtk_widget_queue_allocate(canvas)
         }
     }
 

@@ -171,6 +171,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(box).takeUnretainedValue().value = self
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(canvasBox).takeUnretainedValue().value = self
         elements.client = self
+        work.onRunaway = { [weak self] dropped in self?.report(.runawayCallbackWork(dropped: dropped)) }
         layout.collectionView = self
         interaction = Interaction(collectionView: self)
         animator = Animator(collectionView: self)

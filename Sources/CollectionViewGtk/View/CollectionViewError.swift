@@ -19,6 +19,10 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     case invalidUpdate(BatchUpdateError)
     /// A method was given an index path that names no item.
     case invalidIndexPath(String, IndexPath)
+    /// Work asked for from inside callbacks kept asking for more work (each reload, update or
+    /// scroll queued another) past `WorkQueue.drainLimit` in a row; the rest was dropped so the
+    /// main loop could go on.
+    case runawayCallbackWork(dropped: Int)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -44,6 +48,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
         case .invalidUpdate(let error):
             let rule = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
             return "\(rule). The collection view reloaded its data from the data source instead."
+        case .runawayCallbackWork(let dropped):
+            return "work asked for from inside callbacks kept asking for more (over 10,000 reloads, updates or layout changes in a row); the last \(dropped) were dropped. A callback probably asks for work every time it runs, such as a reload from cellForItemAt."
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }

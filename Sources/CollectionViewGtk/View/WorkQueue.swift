@@ -9,6 +9,13 @@ final class WorkQueue {
     private var depth = 0
     private var queue: [@MainActor () -> Void] = []
     private var draining = false
+    /// Called with the number of items dropped when the queue keeps refilling itself.
+    var onRunaway: (Int) -> Void = { _ in }
+
+    /// How much work one drain runs before it decides app code is asking for more work from
+    /// every piece of work (a loop that would stop the main loop for good): far more than any
+    /// real burst of callbacks.
+    static let drainLimit = 10_000
 
     /// True inside an operation or a callback: structural work must wait.
     var isBusy: Bool { depth > 0 }
@@ -35,9 +42,17 @@ final class WorkQueue {
         guard !draining else { return }
         draining = true
         defer { draining = false }
+        var ran = 0
         while !queue.isEmpty {
+            guard ran < Self.drainLimit else {
+                let dropped = queue.count
+                queue.removeAll()
+                onRunaway(dropped)
+                return
+            }
             let work = queue.removeFirst()
             run(work)
+            ran += 1
         }
     }
 }
