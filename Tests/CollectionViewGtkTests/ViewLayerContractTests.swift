@@ -272,6 +272,52 @@ final class ViewLayerContractTests: XCTestCase {
         XCTAssertEqual(cv.selection.selected.sorts, 0)
     }}
 
+    /// Views with equal zIndex draw in one order, by element (index path), whatever order they
+    /// came in and however a batch or a swap moves them: a stack of overlapping cells shows the
+    /// same one on top from run to run and mid-transition.
+    func testEqualZIndexDrawsInElementOrder() { MainActor.assumeIsolated {
+        let stacked = FixedLayout()
+        let source = GridSource(counts: [12])
+        @MainActor func stack(_ count: Int, at x: Double) -> [LayoutAttributes] {
+            (0..<count).map { i in
+                let a = LayoutAttributes(forCellWith: p(i))
+                a.frame = Rect(x: x + Double(i % 3) * 10, y: 100, width: 200, height: 200)  // all overlapping
+                return a
+            }
+        }
+        stacked.attributes = stack(12, at: 50)
+        let cv = makeCollectionView(stacked, source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        @MainActor func drawnOrder() -> [Int] {
+            var order: [Int] = []
+            var child = gtk_widget_get_first_child(cv.canvas)
+            while let c = child {
+                if gtk_widget_get_child_visible(c) != 0, let cell = ReusableView.view(for: c) as? CollectionViewCell,
+                   let path = cv.indexPath(for: cell) { order.append(path.item) }
+                child = gtk_widget_get_next_sibling(c)
+            }
+            return order
+        }
+        XCTAssertEqual(drawnOrder(), Array(0..<12))
+        // Moves reverse the items: each view now shows another index path, and the order
+        // follows the index paths, not the views.
+        source.counts = [12]
+        cv.performBatchUpdates({ for i in 0..<12 where i != 11 - i { cv.moveItem(at: p(i), to: p(11 - i)) } })
+        GtkHarness.settle(cv)
+        XCTAssertEqual(drawnOrder(), Array(0..<12), "after the moves")
+        // Mid-way through a swap to another stack, still by index path.
+        let other = FixedLayout()
+        other.attributes = stack(12, at: 300)
+        cv.animator.paused = true
+        cv.setCollectionViewLayout(other, animated: true)
+        cv.animator.step(0.5)
+        GtkHarness.settle(cv)
+        XCTAssertEqual(drawnOrder(), Array(0..<12), "mid-transition")
+        cv.animator.paused = false
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
+    }}
+
     /// `CollectionViewAnimation` drives every animation: a custom curve shows in an update's
     /// frames, and a zero duration lands an update at once.
     func testTheAnimationSettingDrivesUpdates() { MainActor.assumeIsolated {
