@@ -188,6 +188,21 @@ final class ViewLayerContractTests: XCTestCase {
         XCTAssertFalse(r.log.contains { $0.hasPrefix("didSelect") }, "\(r.log)")
     }}
 
+    /// A reload keeps the selected items that still exist and drops the rest, and the focus
+    /// of an item that went.
+    func testReloadKeepsWhatStillExists() { MainActor.assumeIsolated {
+        let (cv, r, _, window) = open(count: 30)
+        defer { GtkHarness.close(window) }
+        cv.allowsMultipleSelection = true
+        for item in [2, 25] { cv.selectItem(at: p(item), animated: false, scrollPosition: []) }
+        cv.setFocusedItem(p(28), scroll: false)
+        r.count = 20
+        GtkHarness.settle(cv) { cv.reloadData() }
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(2)])
+        XCTAssertNil(cv.indexPathForFocusedItem, "the focused item went")
+        XCTAssertTrue(cv.cellForItem(at: p(2))?.isSelected ?? false)
+    }}
+
     /// Registering another class for an identifier replaces the registration and drops the
     /// queued views of the old class: after a reload every cell is of the new class, and no
     /// old cell is left in the widget tree.

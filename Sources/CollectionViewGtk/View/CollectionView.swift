@@ -197,16 +197,14 @@ public final class CollectionView: CollectionViewLayoutHost {
         animator?.cancel()
         interaction?.dataReloaded()
         sectionCounts = nil
-        selection.retain(where: isValidItemAfterReload)
+        // The selection and focus keep the items that still exist: the counts are asked once
+        // here (not once per selected item), and again by the next pass as usual.
+        let fresh = countsFromDataSource()
+        let exists = { (path: IndexPath) in fresh.indices.contains(path.section) && path.item < fresh[path.section] }
+        selection.retain(where: exists)
+        if let focused = selection.focused, !exists(focused) { selection.focused = nil }
         elements.removeAll()
         installedLayout.invalidateLayout()
-    }
-
-    /// Whether a selected path still names an item once the counts are asked again.
-    private func isValidItemAfterReload(_ path: IndexPath) -> Bool {
-        guard let dataSource else { return false }
-        let sections = dataSource.numberOfSections(in: self)
-        return path.section < sections && path.item < dataSource.collectionView(self, numberOfItemsInSection: path.section)
     }
 
     /// The counts, asked of the data source once and kept until the next reload or update.
