@@ -131,4 +131,18 @@ public enum Signal {
         }
         return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// GListModel "items-changed": (position, removed, added).
+    ///
+    /// - Returns: the handler id, for `g_signal_handler_disconnect`.
+    @discardableResult
+    public static func connectItemsChanged(_ instance: UnsafeMutableRawPointer,
+                                           _ f: @escaping @MainActor (Int, Int, Int) -> Void) -> gulong {
+        typealias F = @MainActor (Int, Int, Int) -> Void
+        let thunk: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+            let f: F = unbox(data)
+            MainActor.assumeIsolated { f(Int(position), Int(removed), Int(added)) }
+        }
+        return GtkGlue.connect(instance, "items-changed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
 }
