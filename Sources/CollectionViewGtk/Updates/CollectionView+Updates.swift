@@ -110,6 +110,7 @@ extension CollectionView {
             return
         }
         sectionCounts = batch.newCounts
+        cancelPrefetching()  // announced index paths may name other items now
         let layout = installedLayout
         // Where everything is now: the views as they are shown (mid-animation included), and
         // the old layout's places around the viewport, for items that come into view.

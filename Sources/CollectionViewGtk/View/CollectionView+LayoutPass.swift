@@ -53,6 +53,7 @@ extension CollectionView {
         let visibleRect = bounds
         if dirty || resized || !elements.isComfortable(visibleRect) {
             elements.prepare(around: visibleRect, incremental: !dirty && !resized && isPlainScroll)
+            prefetchAhead()
         } else if elements.hasPendingViews {
             elements.fill(visibleRect: visibleRect, offscreenBudget: 0)
         }
@@ -108,6 +109,7 @@ extension CollectionView {
         // `scheduleFill`); the pass that follows places them.
         if !installedLayout.needsPrepare, elements.preparedArea != nil, viewportSize.width > 0, !elements.isComfortable(newBounds) {
             elements.prepare(around: newBounds, incremental: isPlainScroll)
+            prefetchAhead()
             gtk_widget_queue_allocate(viewport)
         }
         if anchorNeedsMove(for: newBounds.origin) {

@@ -75,6 +75,11 @@ public final class CollectionView: CollectionViewLayoutHost {
         }
     }
 
+    /// Hears which items will probably show soon (`prefetchDataSource`); held weakly.
+    public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+    /// Whether `prefetchDataSource` is told anything (`isPrefetchingEnabled`, default true).
+    public var isPrefetchingEnabled = true
+
     /// How updates, layout swaps, transitions and animated scrolls move: UIKit's 0.3 s
     /// ease-in-out by default (``CollectionViewAnimation/default``). GTK's
     /// `gtk-enable-animations` setting turns them all off. A change applies to the next
@@ -91,6 +96,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     let elements: ElementOwner
     /// Structural work asked for from inside callbacks waits here for the operation to end.
     let work = WorkQueue()
+    /// What was announced to the prefetch data source and not yet shown.
+    let prefetcher = Prefetcher()
     var sectionCounts: [Int]?
     var viewportSize = Size.zero
     /// The content point drawn at the canvas's (anchorMargin, anchorMargin). Children are
@@ -203,6 +210,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         let exists = { (path: IndexPath) in fresh.indices.contains(path.section) && path.item < fresh[path.section] }
         selection.retain(where: exists)
         if let focused = selection.focused, !exists(focused) { selection.focused = nil }
+        cancelPrefetching()
         elements.removeAll()
         installedLayout.invalidateLayout()
     }
