@@ -206,10 +206,12 @@ public final class CollectionView: CollectionViewLayoutHost {
         sectionCounts = nil
         // The selection and focus keep the items that still exist: the counts are asked once
         // here (not once per selected item), and again by the next pass as usual.
-        let fresh = countsFromDataSource()
-        let exists = { (path: IndexPath) in fresh.indices.contains(path.section) && path.item < fresh[path.section] }
-        selection.retain(where: exists)
-        if let focused = selection.focused, !exists(focused) { selection.focused = nil }
+        if !selection.selected.isEmpty || selection.focused != nil {
+            let fresh = countsFromDataSource()
+            let exists = { (path: IndexPath) in fresh.indices.contains(path.section) && path.item < fresh[path.section] }
+            selection.retain(where: exists)
+            if let focused = selection.focused, !exists(focused) { selection.focused = nil }
+        }
         cancelPrefetching()
         elements.removeAll()
         installedLayout.invalidateLayout()
