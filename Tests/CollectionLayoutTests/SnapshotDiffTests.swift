@@ -136,6 +136,24 @@ import CollectionTestSupport
         #expect(e.reconfiguredItems.isEmpty && e.update.reloadedItems == [path(0, 1)])
     }
 
+    /// A large diff stays near-linear: 50,000 items in 50 sections, one section reversed, the
+    /// sections rotated, items moved across. (A quadratic step would take minutes here.)
+    @Test func largeSnapshots() throws {
+        let old = try snap((0..<50).map { s in (s, Array(s * 1_000..<(s + 1) * 1_000) ) })
+        var new = old
+        try new.moveSection(0, afterSection: 49)
+        let reversed = new.itemIdentifiers(inSection: 7)
+        try new.deleteItems(reversed)
+        try new.appendItems(reversed.reversed(), toSection: 7)
+        for i in stride(from: 0, to: 50_000, by: 997) where new.sectionIdentifier(containingItem: i) != 7 {
+            try new.moveItem(i, beforeItem: (i * 31 + 7) % 50_000)
+        }
+        let d = SnapshotDiff(from: old, to: new)
+        #expect(d.movedSectionCount == 1 && d.update.movedSections.count == 1)
+        #expect(d.movedItemCount >= 999)
+        #expect(throws: Never.self) { try UpdateIndexMap(oldCounts: d.oldCounts, newCounts: d.newCounts, update: d.update) }
+    }
+
     @Test func longestIncreasingSubsequenceIsLongestAndIncreasing() {
         var rng = SplitMix64(seed: 0x115)
         for n in 0..<40 {

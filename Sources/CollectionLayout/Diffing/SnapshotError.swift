@@ -18,6 +18,8 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSectionToAppendTo
 
     /// What is wrong, naming the identifier, in words like UIKit's exception messages.
+    ///
+    /// - Complexity: O(m) for an identifier description of length m.
     public var description: String {
         switch self {
         case .duplicateItem(let id): "Item identifiers must be unique: \(id) is already in the snapshot or given twice"
