@@ -95,3 +95,21 @@ extension DiffableSnapshot {
         for id in reloadedSections.elements { precondition(sectionIndex[id] != nil, "reload of a gone section") }
     }
 }
+
+extension DiffableSnapshot {
+    /// The item at `indexPath` (section index, item index), or nil.
+    ///
+    /// - Complexity: O(1).
+    public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
+        guard indexPath.count == 2, items.indices.contains(indexPath.section) else { return nil }
+        let section = items[indexPath.section]
+        return section.indices.contains(indexPath.item) ? section[indexPath.item] : nil
+    }
+
+    /// The number of items in the section at `index`; 0 for an index with no section.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfItems(inSectionAt index: Int) -> Int {
+        items.indices.contains(index) ? items[index].count : 0
+    }
+}

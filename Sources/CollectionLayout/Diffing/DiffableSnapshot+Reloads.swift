@@ -22,3 +22,17 @@ extension DiffableSnapshot {
         reconfiguredItems.append(contentsOf: identifiers)
     }
 }
+
+extension DiffableSnapshot {
+    /// The same snapshot without reload and reconfigure marks: what a data source keeps once
+    /// it has applied them, so the next apply does not reload the same items again.
+    ///
+    /// - Complexity: O(1).
+    public var withoutChangeMarks: DiffableSnapshot {
+        var copy = self
+        copy.reloadedItems = OrderedIdentifiers()
+        copy.reconfiguredItems = OrderedIdentifiers()
+        copy.reloadedSections = OrderedIdentifiers()
+        return copy
+    }
+}

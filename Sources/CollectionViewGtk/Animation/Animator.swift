@@ -30,7 +30,7 @@ final class Animator {
     func isAnimating(_ view: ReusableView) -> Bool { tracks[ObjectIdentifier(view)] != nil }
 
     /// Starts a new animation of `newTracks`.
-    func animate(_ newTracks: [Track], completion: ((Bool) -> Void)?) {
+    func animate(_ newTracks: [Track], animated: Bool = true, completion: ((Bool) -> Void)?) {
         guard let collectionView else { return }
         var all: [ObjectIdentifier: Track] = [:]
         for track in tracks.values where track.removeAtEnd {  // still retiring: on from where it is
@@ -47,7 +47,7 @@ final class Animator {
         self.tween = tween
         tween.paused = paused
         Self.complete(cut, false, in: collectionView)
-        tween.begin(animated: collectionView.animationsEnabled)
+        tween.begin(animated: animated && collectionView.animationsEnabled)
     }
 
     /// Shows every view at fraction `e` of its track.

@@ -16,7 +16,7 @@ extension CollectionView {
     func animateChange(shown: [ElementKey: LayoutAttributes], before: [ElementKey: LayoutAttributes],
                        leaving: [(view: ReusableView, oldKey: ElementKey)],
                        newKey: (ElementKey) -> ElementKey?, oldKey: (ElementKey) -> ElementKey?, isReplaced: (ElementKey) -> Bool,
-                       shift: Point = .zero, completion: ((Bool) -> Void)?) {
+                       shift: Point = .zero, animated: Bool = true, completion: ((Bool) -> Void)?) {
         configureScrolling()
         let area = elements.area(around: bounds)
         let after = wantedAttributes(in: area)
@@ -42,7 +42,7 @@ extension CollectionView {
             tracks.append(.init(view: view, from: entry.from, to: entry.to, removeAtEnd: entry.fate == .leavingArea || entry.fate == .disappearing))
         }
         for view in leavingViews.values { elements.finishRetiring(view) }  // nothing to animate it from
-        animator.animate(tracks, completion: completion)
+        animator.animate(tracks, animated: animated, completion: completion)
         gtk_widget_queue_allocate(viewport)
     }
 

@@ -56,12 +56,19 @@ extension CollectionView {
     ///   position costs O(c log c + s) for c changes and s sections, whatever the item count;
     ///   then the layout prepares again and only the views around the viewport move.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        performBatch(updates, animated: true, completion: completion)
+    }
+
+    /// `performBatchUpdates`, optionally landing at once (a diffable data source's apply
+    /// without animating differences): the views still move to their new items, nothing fades.
+    func performBatch(_ updates: (() -> Void)?, animated: Bool, completion: ((Bool) -> Void)?) {
         if let open = openBatch {  // nested: part of the outer batch
             updates?()
             open.addCompletion(completion)
             return
         }
         let batch = RecordedBatch()
+        batch.animated = animated
         batch.addCompletion(completion)
         let record = { [self] in
             openBatch = batch
@@ -130,7 +137,7 @@ extension CollectionView {
         layout.prepareIfNeeded()
         animateChange(shown: shown, before: before, leaving: leaving,
                       newKey: { map.newKey(forOld: $0) }, oldKey: { map.oldKey(forNew: $0) }, isReplaced: { map.isReplaced(old: $0) },
-                      completion: completion)
+                      animated: batch.animated, completion: completion)
         layout.finalizeCollectionViewUpdates()
     }
 

@@ -7,6 +7,8 @@ import CollectionLayout
 final class RecordedBatch {
     var update = BatchUpdate()
     var newCounts: [Int] = []
+    /// False to land without animation.
+    var animated = true
     private(set) var completions: [(Bool) -> Void] = []
 
     func addCompletion(_ completion: ((Bool) -> Void)?) {

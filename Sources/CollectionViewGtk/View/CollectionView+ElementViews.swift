@@ -20,6 +20,7 @@ extension CollectionView: ElementOwnerClient {
     private func makeCell(at indexPath: IndexPath) -> ReusableView? {
         guard let dataSource else { return nil }
         let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+        if cell is MissingCell { return nil }  // reported by the data source
         guard cell.owner === self, cell.category == .cell, cell.elementKey == nil else {
             let why = cell.owner !== self ? "not from this collection view" : cell.category != .cell ? "not a cell" : "already shown for another item"
             report(.foreignView("a cell for item \(indexPath.item) in section \(indexPath.section) that is \(why)"))
@@ -55,7 +56,7 @@ extension CollectionView: ElementOwnerClient {
 
     /// A view of this collection view that the data source dequeued but returned for the wrong
     /// element goes back to its queue, so nothing dequeued is lost.
-    private func giveBack(_ view: ReusableView) {
+    func giveBack(_ view: ReusableView) {
         guard view.owner === self, view.elementKey == nil, !elements.queues.queuedViews.contains(where: { $0 === view }) else { return }
         elements.queues.enqueue(view)
     }

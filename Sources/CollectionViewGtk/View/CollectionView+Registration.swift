@@ -42,6 +42,9 @@ extension CollectionView {
     ///   - identifier: the reuse identifier the cell class was registered for.
     ///   - indexPath: the item the cell is for, as the data source was asked.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
+        if let reconfiguring, reconfiguring.indexPath == indexPath {
+            return reconfiguring.cell  // reconfiguring: the item's own cell, as UIKit gives back
+        }
         let key = ReuseQueueKey(category: .cell, identifier: identifier)
         let view = dequeueOrStop(key)
         guard let cell = view as? CollectionViewCell else {

@@ -108,6 +108,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     var selection = SelectionState()
     var interaction: Interaction?
     var animator: Animator!
+    /// The visible cell handed back by the dequeue while its item is reconfigured.
+    var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
     /// The batch being recorded inside `performBatchUpdates`.
     var openBatch: RecordedBatch?
     var interactiveTransition: InteractiveTransition?

@@ -1,0 +1,193 @@
+import CGtk
+import GtkGlue
+import CollectionLayout
+import Dispatch
+import Foundation
+
+/// A data source driven by snapshots of identifiers (`UICollectionViewDiffableDataSource`):
+/// build a `DiffableSnapshot`, `apply` it, and the view animates from what it showed to the
+/// snapshot, with deletes, inserts and the fewest moves worked out by identity
+/// (`SnapshotDiff`). No index path is written by hand, so no batch can be inconsistent.
+///
+/// Applies run in the order they are made. A large snapshot is diffed off the main thread
+/// (the main loop goes on meanwhile) and applied when its turn comes; a small one inline.
+/// Keep a reference to the data source, as to any data source.
+@MainActor
+public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: CollectionViewDataSource {
+    /// Makes the cell for an item (the snapshot's identifier); nil is reported and leaves the
+    /// item without a cell.
+    public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> CollectionViewCell?
+    /// Makes a supplementary view of a kind at an index path; nil is reported.
+    public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> ReusableView?
+    public typealias Snapshot = DiffableSnapshot<SectionID, ItemID>
+
+    /// Supplies headers, footers and other supplementary views (`supplementaryViewProvider`).
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+    private weak var collectionView: CollectionView?
+    private let cellProvider: CellProvider
+    /// What the collection view shows (or will, once the batch in flight lands).
+    private var current = Snapshot()
+    /// Applies waiting for their turn, in call order; the first may be diffing off the main thread.
+    private var queue: [PendingApply] = []
+
+    private struct PendingApply {
+        let snapshot: Snapshot
+        let animated: Bool
+        let usingReloadData: Bool
+        let completion: (() -> Void)?
+        var diff: SnapshotDiff?
+    }
+
+    /// Snapshots with more items than this (old and new together) are diffed off the main
+    /// thread: about where the diff starts to cost more than a frame on this class of machine.
+    public static var backgroundDiffThreshold: Int { 20_000 }
+
+    /// Makes the data source and installs it as `collectionView.dataSource`.
+    public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        collectionView.dataSource = self
+    }
+
+    // MARK: Snapshots
+
+    /// A copy of what the view shows, or will once pending applies have landed
+    /// (`snapshot()`): change it and `apply` it.
+    public func snapshot() -> Snapshot {
+        (queue.last?.snapshot ?? current).withoutChangeMarks
+    }
+
+    /// Shows `snapshot` (`apply(_:animatingDifferences:completion:)`): what stayed keeps its
+    /// cell and moves, what went fades, what came in appears; reloaded items get new cells,
+    /// reconfigured ones are configured again in their own cells. `completion` runs once the
+    /// change has landed (after its animation).
+    ///
+    /// - Complexity: the diff is O(n log n) in the items of both snapshots; above
+    ///   `backgroundDiffThreshold` it runs on another thread.
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        enqueue(PendingApply(snapshot: snapshot, animated: animatingDifferences, usingReloadData: false, completion: completion))
+    }
+
+    /// Shows `snapshot` by reloading the view, without a diff or animation
+    /// (`applySnapshotUsingReloadData(_:completion:)`).
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+        enqueue(PendingApply(snapshot: snapshot, animated: false, usingReloadData: true, completion: completion))
+    }
+
+    private func enqueue(_ apply: PendingApply) {
+        queue.append(apply)
+        if queue.count == 1 { startNext() }
+    }
+
+    /// Diffs the first waiting apply (inline when small, else on a background queue) and lands it.
+    private func startNext() {
+        guard let next = queue.first else { return }
+        if next.usingReloadData {
+            land()
+            return
+        }
+        let old = current, new = next.snapshot
+        if old.numberOfItems + new.numberOfItems <= Self.backgroundDiffThreshold {
+            queue[0].diff = SnapshotDiff(from: old, to: new)
+            land()
+            return
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let diff = SnapshotDiff(from: old, to: new)
+            Async.onMain { [weak self] in
+                guard let self, !self.queue.isEmpty else { return }
+                self.queue[0].diff = diff
+                self.land()
+            }
+        }
+    }
+
+    /// Applies the first waiting snapshot to the view, then starts the next.
+    private func land() {
+        let apply = queue.removeFirst()
+        defer { startNext() }
+        guard let collectionView else {
+            current = apply.snapshot.withoutChangeMarks
+            apply.completion?()
+            return
+        }
+        guard let diff = apply.diff, !apply.usingReloadData else {
+            current = apply.snapshot.withoutChangeMarks
+            collectionView.reloadData()
+            apply.completion?()
+            return
+        }
+        let new = apply.snapshot
+        collectionView.performBatch({
+            self.current = new.withoutChangeMarks
+            Self.record(diff.update, in: collectionView)
+        }, animated: apply.animated) { _ in apply.completion?() }
+        if !diff.reconfiguredItems.isEmpty {
+            collectionView.reconfigureItems(at: diff.reconfiguredItems) { path in
+                itemIdentifier(for: path).flatMap { cellProvider(collectionView, path, $0) }
+            }
+        }
+    }
+
+    /// The batch's changes through the view's public update calls.
+    private static func record(_ update: BatchUpdate, in collectionView: CollectionView) {
+        if !update.deletedSections.isEmpty { collectionView.deleteSections(IndexSet(update.deletedSections)) }
+        if !update.insertedSections.isEmpty { collectionView.insertSections(IndexSet(update.insertedSections)) }
+        if !update.reloadedSections.isEmpty { collectionView.reloadSections(IndexSet(update.reloadedSections)) }
+        for move in update.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
+        if !update.deletedItems.isEmpty { collectionView.deleteItems(at: update.deletedItems) }
+        if !update.insertedItems.isEmpty { collectionView.insertItems(at: update.insertedItems) }
+        if !update.reloadedItems.isEmpty { collectionView.reloadItems(at: update.reloadedItems) }
+        for move in update.movedItems { collectionView.moveItem(at: move.from, to: move.to) }
+    }
+
+    // MARK: Identifiers and index paths
+
+    /// The item shown at `indexPath` (`itemIdentifier(for:)`), or nil.
+    ///
+    /// - Complexity: O(1).
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
+        current.itemIdentifier(at: indexPath)
+    }
+
+    /// Where `itemIdentifier` is shown (`indexPath(for:)`), or nil.
+    ///
+    /// - Complexity: O(1) expected.
+    public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
+        current.indexPath(ofItem: itemIdentifier)
+    }
+
+    /// The section shown at `index` (`sectionIdentifier(for:)`), or nil.
+    public func sectionIdentifier(for index: Int) -> SectionID? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+
+    // MARK: CollectionViewDataSource
+
+    /// The snapshot's sections.
+    public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+
+    /// The snapshot's items in `section`.
+    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        current.numberOfItems(inSectionAt: section)
+    }
+
+    /// The cell provider's cell for the item's identifier.
+    public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        if let id = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, id) { return cell }
+        collectionView.report(.foreignView("nothing from the cell provider for item \(indexPath.item) in section \(indexPath.section)"))
+        return MissingCell()  // shown as nothing, without a second report
+    }
+
+    /// The supplementary view provider's view.
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> ReusableView {
+        if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
+        collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
+        return MissingSupplementaryView()
+    }
+}
+
+/// What a data source hands back when its provider had no cell: rejected by the view, which
+/// reports it and shows nothing for the item.
+final class MissingCell: CollectionViewCell {}
