@@ -73,8 +73,9 @@ final class ListModelDataSourceTests: XCTestCase {
         XCTAssertEqual(errors, [], "every signal became a valid batch")
     }}
 
-    /// Sorting through GtkSortListModel animates in a view over it (as one replacement of every
-    /// item for now: moves by identity come with the snapshot diff).
+    /// Sorting through GtkSortListModel animates in a view over it: each item moves with its
+    /// cell (GTK reports a sort as every item removed and added; the data source matches them
+    /// by identity).
     func testSortAndFilterModelsDriveTheView() { MainActor.assumeIsolated {
         let list = gtk_string_list_new(nil)!
         for word in ["pear", "apple", "fig", "banana", "cherry", "date"] { gtk_string_list_append(list, word) }
@@ -96,10 +97,28 @@ final class ListModelDataSourceTests: XCTestCase {
         defer { GtkHarness.close(window); _ = source }
         GtkHarness.pump { !cv.hasPendingViews }
         XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
+        let appleCell = cv.cellForItem(at: IndexPath(item: 1, section: 0))
         gtk_sort_list_model_set_sorter(sorted, UnsafeMutableRawPointer(sorter).assumingMemoryBound(to: GtkSorter.self))
         g_object_unref(UnsafeMutableRawPointer(sorter))
         XCTAssertTrue(cv.isAnimatingUpdates, "sorting animates")
         XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
         XCTAssertEqual(texts(cv), ["apple", "banana", "cherry", "date", "fig", "pear"])
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 0, section: 0)) === appleCell, "the sort moved apple's cell")
+    }}
+
+    /// The identity match: moves are the fewest (what is out of the longest run kept in
+    /// order), repeated objects fall back to replacing the range.
+    func testChangesInsideARangeAreMatchedByIdentity() { MainActor.assumeIsolated {
+        let sorted = ListModelDataSource.change(from: [5, 1, 2, 3, 4], to: [1, 2, 3, 4, 5], at: 10)
+        XCTAssertEqual(sorted.deleted, [])
+        XCTAssertEqual(sorted.inserted, [])
+        XCTAssertEqual(sorted.moved.count, 1, "one move: 5 to the end")
+        XCTAssertEqual(sorted.moved.first.map { [$0.from.item, $0.to.item] }, [10, 14])
+        let filtered = ListModelDataSource.change(from: [1, 2, 3, 4], to: [2, 4], at: 0)
+        XCTAssertEqual(filtered.deleted.map(\.item), [0, 2])
+        XCTAssertTrue(filtered.moved.isEmpty && filtered.inserted.isEmpty)
+        let repeated = ListModelDataSource.change(from: [7, 7], to: [7], at: 3)
+        XCTAssertEqual(repeated.deleted.map(\.item), [3, 4])
+        XCTAssertEqual(repeated.inserted.map(\.item), [3])
     }}
 }

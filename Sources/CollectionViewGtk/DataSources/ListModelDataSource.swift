@@ -30,6 +30,8 @@ public final class ListModelDataSource: CollectionViewDataSource {
     /// The item count the collection view has been told about: the model's count changes
     /// before its signal arrives, and the view checks each batch against what it knew.
     private var count: Int
+    /// The item objects' addresses, in model order: what the view shows, by identity.
+    private var identities: [UInt]
 
     /// Makes the data source and installs it as `collectionView.dataSource`.
     ///
@@ -43,6 +45,7 @@ public final class ListModelDataSource: CollectionViewDataSource {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
         count = Int(g_list_model_get_n_items(model))
+        identities = (0..<count).map { Self.identity(of: model, at: $0) }
         modelRef.handler = Signal.connectItemsChanged(UnsafeMutableRawPointer(model)) { [weak self] position, removed, added in
             self?.itemsChanged(at: position, removed: removed, added: added)
         }
@@ -56,14 +59,51 @@ public final class ListModelDataSource: CollectionViewDataSource {
         return g_list_model_get_item(model, guint(indexPath.item))
     }
 
-    /// One batch per signal: the removed positions go, the added ones come, all animated.
+    /// One batch per signal. Inside the changed range the items are matched by identity (the
+    /// item objects), so an object that is still there moves with its cell (a sort or a
+    /// filter animates as moves), with the fewest moves; the rest go or come.
+    ///
+    /// - Complexity: O(k log k) for the k items in the changed range.
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
         guard let collectionView else { return }
+        let old = Array(identities[position..<min(identities.count, position + removed)])
+        let new = (position..<position + added).map { Self.identity(of: model, at: $0) }
+        identities.replaceSubrange(position..<min(identities.count, position + removed), with: new)
+        let change = Self.change(from: old, to: new, at: position)
         collectionView.performBatchUpdates {
             self.count = Int(g_list_model_get_n_items(self.model))
-            collectionView.deleteItems(at: (position..<position + removed).map { IndexPath(item: $0, section: 0) })
-            collectionView.insertItems(at: (position..<position + added).map { IndexPath(item: $0, section: 0) })
+            collectionView.deleteItems(at: change.deleted)
+            collectionView.insertItems(at: change.inserted)
+            for move in change.moved { collectionView.moveItem(at: move.from, to: move.to) }
         }
+    }
+
+    /// The deletes, inserts and moves that turn `old` into `new` (item object addresses), as
+    /// index paths offset by `position`. Repeated objects (a list may hold one object twice)
+    /// cannot be matched by identity: then everything in the range goes and comes.
+    static func change(from old: [UInt], to new: [UInt], at position: Int)
+        -> (deleted: [IndexPath], inserted: [IndexPath], moved: [(from: IndexPath, to: IndexPath)]) {
+        func path(_ i: Int) -> IndexPath { IndexPath(item: position + i, section: 0) }
+        var before = DiffableSnapshot<Int, UInt>(), after = DiffableSnapshot<Int, UInt>()
+        do {
+            try before.appendSections([0])
+            try before.appendItems(old, toSection: 0)
+            try after.appendSections([0])
+            try after.appendItems(new, toSection: 0)
+        } catch {
+            return (old.indices.map(path), new.indices.map(path), [])
+        }
+        let update = SnapshotDiff(from: before, to: after).update
+        let shift = { (p: IndexPath) in path(p.item) }
+        return (update.deletedItems.map(shift), update.insertedItems.map(shift),
+                update.movedItems.map { (shift($0.from), shift($0.to)) })
+    }
+
+    /// The item object's address at `index`: its identity (the model keeps it alive).
+    private static func identity(of model: OpaquePointer, at index: Int) -> UInt {
+        guard let item = g_list_model_get_item(model, guint(index)) else { return 0 }
+        defer { g_object_unref(item) }
+        return UInt(bitPattern: item)
     }
 
     // MARK: CollectionViewDataSource
