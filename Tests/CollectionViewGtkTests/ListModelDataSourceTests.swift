@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import CGtk
 import GtkGlue
 import CollectionLayout
@@ -120,5 +121,53 @@ final class ListModelDataSourceTests: XCTestCase {
         let repeated = ListModelDataSource.change(from: [7, 7], to: [7], at: 3)
         XCTAssertEqual(repeated.deleted.map(\.item), [3, 4])
         XCTAssertEqual(repeated.inserted.map(\.item), [3])
+    }}
+}
+
+/// A monitored GtkDirectoryList: files created and deleted in a folder come and go in the
+/// view, animated.
+final class DirectoryListDataSourceTests: XCTestCase {
+    func testFilesAppearAndGoAsTheFolderChanges() throws { try MainActor.assumeIsolated {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cv-dir-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.txt", "b.txt", "c.txt"] {
+            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8))
+        }
+        let file = g_file_new_for_path(folder.path)!
+        let list = gtk_directory_list_new("standard::name", file)!
+        g_object_unref(UnsafeMutableRawPointer(file))
+        defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+        gtk_directory_list_set_monitored(list, 1)
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        let cv = bareCollectionView(layout)
+        cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
+        var errors: [String] = []
+        cv.errorHandler = { errors.append("\($0)") }
+        let source = ListModelDataSource(collectionView: cv, model: list) { cv, indexPath, item in
+            let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
+            cell.text = String(cString: g_file_info_get_name(OpaquePointer(item)))
+            return cell
+        }
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window); _ = source }
+        XCTAssertTrue(GtkHarness.pump { gtk_directory_list_is_loading(list) == 0 && cv.numberOfItems(inSection: 0) == 3 })
+        GtkHarness.pump { !cv.hasPendingViews }
+        XCTAssertEqual(Set(texts(cv)), ["a.txt", "b.txt", "c.txt"])
+
+        close(creat(folder.appendingPathComponent("new.txt").path, 0o644))
+        var animated = false
+        XCTAssertTrue(GtkHarness.pump(timeout: 10) { animated = animated || cv.isAnimatingUpdates; return cv.numberOfItems(inSection: 0) == 4 },
+                      "the new file appears")
+        XCTAssertTrue(GtkHarness.pump { animated = animated || cv.isAnimatingUpdates; return animated }, "and animates in")
+        GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews }
+        XCTAssertTrue(texts(cv).contains("new.txt"))
+
+        unlink(folder.appendingPathComponent("b.txt").path)
+        XCTAssertTrue(GtkHarness.pump(timeout: 10) { cv.numberOfItems(inSection: 0) == 3 }, "the deleted file goes")
+        GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews }
+        XCTAssertEqual(Set(texts(cv)), ["a.txt", "c.txt", "new.txt"])
+        XCTAssertEqual(errors, [])
     }}
 }

@@ -30,8 +30,9 @@ public final class ListModelDataSource: CollectionViewDataSource {
     /// The item count the collection view has been told about: the model's count changes
     /// before its signal arrives, and the view checks each batch against what it knew.
     private var count: Int
-    /// The item objects' addresses, in model order: what the view shows, by identity.
-    private var identities: [UInt]
+    /// Models up to this size are matched by identity; larger ones (often lazy models that make
+    /// items on demand) are not held item by item: their changes replace the changed range.
+    public static var identityLimit: Int { 100_000 }
 
     /// Makes the data source and installs it as `collectionView.dataSource`.
     ///
@@ -45,7 +46,7 @@ public final class ListModelDataSource: CollectionViewDataSource {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
         count = Int(g_list_model_get_n_items(model))
-        identities = (0..<count).map { Self.identity(of: model, at: $0) }
+        if count <= Self.identityLimit { modelRef.items = Self.items(of: model, in: 0..<count) }
         modelRef.handler = Signal.connectItemsChanged(UnsafeMutableRawPointer(model)) { [weak self] position, removed, added in
             self?.itemsChanged(at: position, removed: removed, added: added)
         }
@@ -66,12 +67,22 @@ public final class ListModelDataSource: CollectionViewDataSource {
     /// - Complexity: O(k log k) for the k items in the changed range.
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
         guard let collectionView else { return }
-        let old = Array(identities[position..<min(identities.count, position + removed)])
-        let new = (position..<position + added).map { Self.identity(of: model, at: $0) }
-        identities.replaceSubrange(position..<min(identities.count, position + removed), with: new)
-        let change = Self.change(from: old, to: new, at: position)
+        let newCount = Int(g_list_model_get_n_items(model))
+        let change: (deleted: [IndexPath], inserted: [IndexPath], moved: [(from: IndexPath, to: IndexPath)])
+        if let held = modelRef.items, position + removed <= held.count, newCount <= Self.identityLimit {
+            // The held items keep their objects alive, so an address is an identity.
+            let old = Array(held[position..<position + removed])
+            let new = Self.items(of: model, in: position..<position + added)
+            change = Self.change(from: old.map { UInt(bitPattern: $0) }, to: new.map { UInt(bitPattern: $0) }, at: position)
+            modelRef.items!.replaceSubrange(position..<position + removed, with: new)
+            old.forEach { g_object_unref($0) }
+        } else {
+            modelRef.releaseItems()
+            change = ((position..<position + removed).map { IndexPath(item: $0, section: 0) },
+                      (position..<position + added).map { IndexPath(item: $0, section: 0) }, [])
+        }
         collectionView.performBatchUpdates {
-            self.count = Int(g_list_model_get_n_items(self.model))
+            self.count = newCount
             collectionView.deleteItems(at: change.deleted)
             collectionView.insertItems(at: change.inserted)
             for move in change.moved { collectionView.moveItem(at: move.from, to: move.to) }
@@ -99,11 +110,9 @@ public final class ListModelDataSource: CollectionViewDataSource {
                 update.movedItems.map { (shift($0.from), shift($0.to)) })
     }
 
-    /// The item object's address at `index`: its identity (the model keeps it alive).
-    private static func identity(of model: OpaquePointer, at index: Int) -> UInt {
-        guard let item = g_list_model_get_item(model, guint(index)) else { return 0 }
-        defer { g_object_unref(item) }
-        return UInt(bitPattern: item)
+    /// The model's items in `range`, each with a reference taken (the caller releases them).
+    private static func items(of model: OpaquePointer, in range: Range<Int>) -> [UnsafeMutableRawPointer] {
+        range.compactMap { g_list_model_get_item(model, guint($0)) }
     }
 
     // MARK: CollectionViewDataSource
@@ -127,15 +136,24 @@ public final class ListModelDataSource: CollectionViewDataSource {
     static let placeholderIdentifier = "ListModelDataSource.placeholder"
 }
 
-/// The model reference and the signal handler, released together off the main actor.
+/// The model reference, the signal handler and the held items, released together off the main
+/// actor.
 private final class ModelRef: @unchecked Sendable {
     let model: OpaquePointer
     var handler: gulong = 0
+    /// A reference to every item, in model order, while the model is matched by identity.
+    var items: [UnsafeMutableRawPointer]?
+
+    func releaseItems() {
+        items?.forEach { g_object_unref($0) }
+        items = nil
+    }
     init(_ model: OpaquePointer) {
         self.model = model
         g_object_ref(UnsafeMutableRawPointer(model))
     }
     deinit {
+        releaseItems()
         if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(model), handler) }
         g_object_unref(UnsafeMutableRawPointer(model))
     }
