@@ -25,6 +25,28 @@ private func modelStrings(_ model: OpaquePointer) -> [String] {
     }
 }
 
+/// What the view reported.
+@MainActor
+private final class Reports { var errors: [String] = [] }
+
+/// A collection view of 100x100 cells over `model`, in a window; `text` reads an item's label.
+@MainActor
+private func openListView(_ model: OpaquePointer, reports: Reports = Reports(),
+                          text: @escaping (UnsafeMutableRawPointer) -> String = { String(cString: gtk_string_object_get_string(OpaquePointer($0))) })
+    -> (CollectionView, ListModelDataSource, WidgetPointer) {
+    let layout = FlowLayout()
+    layout.itemSize = Size(width: 100, height: 100)
+    let cv = bareCollectionView(layout)
+    cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
+    cv.errorHandler = { reports.errors.append("\($0)") }
+    let source = ListModelDataSource(collectionView: cv, model: model) { cv, indexPath, item in
+        let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
+        cell.text = text(item)
+        return cell
+    }
+    return (cv, source, GtkHarness.window(for: cv))
+}
+
 /// A GListModel feeding a collection view: its items-changed signals become animated batch
 /// updates, and each cell shows its item.
 final class ListModelDataSourceTests: XCTestCase {
@@ -32,18 +54,8 @@ final class ListModelDataSourceTests: XCTestCase {
         let list = gtk_string_list_new(nil)!
         defer { g_object_unref(UnsafeMutableRawPointer(list)) }
         for i in 0..<10 { gtk_string_list_append(list, "item \(i)") }
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: 100, height: 100)
-        let cv = bareCollectionView(layout)
-        cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
-        var errors: [String] = []
-        cv.errorHandler = { errors.append("\($0)") }
-        let source = ListModelDataSource(collectionView: cv, model: list) { cv, indexPath, item in
-            let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
-            cell.text = String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-            return cell
-        }
-        let window = GtkHarness.window(for: cv)
+        let reports = Reports()
+        let (cv, source, window) = openListView(list, reports: reports)
         defer { GtkHarness.close(window); _ = source }
         GtkHarness.pump { !cv.hasPendingViews }
         let model = list
@@ -71,7 +83,7 @@ final class ListModelDataSourceTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 11)
         XCTAssertEqual(texts(cv), modelStrings(model))
-        XCTAssertEqual(errors, [], "every signal became a valid batch")
+        XCTAssertEqual(reports.errors, [], "every signal became a valid batch")
     }}
 
     /// Sorting through GtkSortListModel animates in a view over it: each item moves with its
@@ -85,16 +97,7 @@ final class ListModelDataSourceTests: XCTestCase {
         // The sort model takes the list and the sorter (both references).
         let sorted = gtk_sort_list_model_new(list, nil)!
         defer { g_object_unref(UnsafeMutableRawPointer(sorted)) }
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: 100, height: 100)
-        let cv = bareCollectionView(layout)
-        cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
-        let source = ListModelDataSource(collectionView: cv, model: sorted) { cv, indexPath, item in
-            let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
-            cell.text = String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-            return cell
-        }
-        let window = GtkHarness.window(for: cv)
+        let (cv, source, window) = openListView(sorted)
         defer { GtkHarness.close(window); _ = source }
         GtkHarness.pump { !cv.hasPendingViews }
         XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
@@ -139,18 +142,8 @@ final class DirectoryListDataSourceTests: XCTestCase {
         g_object_unref(UnsafeMutableRawPointer(file))
         defer { g_object_unref(UnsafeMutableRawPointer(list)) }
         gtk_directory_list_set_monitored(list, 1)
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: 100, height: 100)
-        let cv = bareCollectionView(layout)
-        cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
-        var errors: [String] = []
-        cv.errorHandler = { errors.append("\($0)") }
-        let source = ListModelDataSource(collectionView: cv, model: list) { cv, indexPath, item in
-            let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
-            cell.text = String(cString: g_file_info_get_name(OpaquePointer(item)))
-            return cell
-        }
-        let window = GtkHarness.window(for: cv)
+        let reports = Reports()
+        let (cv, source, window) = openListView(list, reports: reports) { String(cString: g_file_info_get_name(OpaquePointer($0))) }
         defer { GtkHarness.close(window); _ = source }
         XCTAssertTrue(GtkHarness.pump { gtk_directory_list_is_loading(list) == 0 && cv.numberOfItems(inSection: 0) == 3 })
         GtkHarness.pump { !cv.hasPendingViews }
@@ -168,6 +161,6 @@ final class DirectoryListDataSourceTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump(timeout: 10) { cv.numberOfItems(inSection: 0) == 3 }, "the deleted file goes")
         GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews }
         XCTAssertEqual(Set(texts(cv)), ["a.txt", "c.txt", "new.txt"])
-        XCTAssertEqual(errors, [])
+        XCTAssertEqual(reports.errors, [])
     }}
 }
