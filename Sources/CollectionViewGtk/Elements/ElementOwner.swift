@@ -321,10 +321,11 @@ final class ElementOwner {
     /// Shows `attributes` on a view: stored, and handed to GTK only when they changed.
     func present(_ attributes: LayoutAttributes, on view: ReusableView) {
         if let old = view.appliedAttributes, old == attributes { return }
-        if let key = view.elementKey {
-            let order = DrawOrder(zIndex: attributes.zIndex, key: key)
-            if order != view.drawOrder, view.appliedAttributes != nil { drawOrderDirty = true }
-            view.drawOrder = order
+        // The drawing order changes with the zIndex only: a new key gets its order in `show`
+        // (no attributes yet) or `remap`. So an animation frame builds no order.
+        if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
+            if view.appliedAttributes != nil { drawOrderDirty = true }
+            view.drawOrder = DrawOrder(zIndex: attributes.zIndex, key: key)
         }
         if view.appliedAttributes?.alpha != attributes.alpha {
             gtk_widget_set_opacity(view.widget, attributes.alpha)
