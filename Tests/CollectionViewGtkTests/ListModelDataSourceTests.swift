@@ -31,7 +31,7 @@ private final class Reports { var errors: [String] = [] }
 
 /// A collection view of 100x100 cells over `model`, in a window; `text` reads an item's label.
 @MainActor
-private func openListView(_ model: OpaquePointer, reports: Reports = Reports(),
+private func openListView(_ model: OpaquePointer, reports: Reports = Reports(), sectionKey: ListModelDataSource.SectionKey? = nil,
                           text: @escaping (UnsafeMutableRawPointer) -> String = { String(cString: gtk_string_object_get_string(OpaquePointer($0))) })
     -> (CollectionView, ListModelDataSource, WidgetPointer) {
     let layout = FlowLayout()
@@ -39,7 +39,7 @@ private func openListView(_ model: OpaquePointer, reports: Reports = Reports(),
     let cv = bareCollectionView(layout)
     cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
     cv.errorHandler = { reports.errors.append("\($0)") }
-    let source = ListModelDataSource(collectionView: cv, model: model) { cv, indexPath, item in
+    let source = ListModelDataSource(collectionView: cv, model: model, sectionKey: sectionKey) { cv, indexPath, item in
         let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
         cell.text = text(item)
         return cell
@@ -110,6 +110,48 @@ final class ListModelDataSourceTests: XCTestCase {
         XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 0, section: 0)) === appleCell, "the sort moved apple's cell")
     }}
 
+    /// With a section key, runs of equal keys are sections: an item that comes with a new key
+    /// makes a section appear, the last items of a key take their section away, and the items
+    /// that stay keep their cells.
+    func testASectionKeyGroupsItemsIntoSectionsThatFollowTheModel() { MainActor.assumeIsolated {
+        let list = gtk_string_list_new(nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+        for word in ["a1", "a2", "b1", "b2", "b3"] { gtk_string_list_append(list, word) }
+        let reports = Reports()
+        let (cv, source, window) = openListView(list, reports: reports, sectionKey: { String(cString: gtk_string_object_get_string(OpaquePointer($0))).prefix(1).description })
+        defer { GtkHarness.close(window); _ = source }
+        @MainActor func shown() -> [[String]] {
+            (0..<cv.numberOfSections).map { s in
+                (0..<cv.numberOfItems(inSection: s)).map { (cv.cellForItem(at: IndexPath(item: $0, section: s)) as? StringCell)?.text ?? "?" }
+            }
+        }
+        GtkHarness.pump { !cv.hasPendingViews }
+        XCTAssertEqual(shown(), [["a1", "a2"], ["b1", "b2", "b3"]])
+        XCTAssertEqual(source.sectionKey(ofSection: 1), "b")
+        XCTAssertEqual(source.position(of: IndexPath(item: 1, section: 1)), 3)
+
+        // A new key at the end: a section is inserted, animated.
+        gtk_string_list_append(list, "c1")
+        XCTAssertTrue(cv.isAnimatingUpdates)
+        XCTAssertEqual(cv.numberOfSections, 3)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shown(), [["a1", "a2"], ["b1", "b2", "b3"], ["c1"]])
+
+        // The a's go: their section goes; b2's cell stays b2's.
+        let b2 = cv.cellForItem(at: IndexPath(item: 1, section: 1))
+        gtk_string_list_splice(list, 0, 2, nil)
+        XCTAssertEqual(cv.numberOfSections, 2)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shown(), [["b1", "b2", "b3"], ["c1"]])
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 1, section: 0)) === b2)
+
+        // A key that comes back later is a section of its own (sections are runs).
+        gtk_string_list_append(list, "b9")
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shown(), [["b1", "b2", "b3"], ["c1"], ["b9"]])
+        XCTAssertEqual(reports.errors, [], "every signal became a valid batch")
+    }}
+
     /// The identity match: moves are the fewest (what is out of the longest run kept in
     /// order), repeated objects fall back to replacing the range.
     func testChangesInsideARangeAreMatchedByIdentity() { MainActor.assumeIsolated {
@@ -143,7 +185,7 @@ final class DirectoryListDataSourceTests: XCTestCase {
         defer { g_object_unref(UnsafeMutableRawPointer(list)) }
         gtk_directory_list_set_monitored(list, 1)
         let reports = Reports()
-        let (cv, source, window) = openListView(list, reports: reports) { String(cString: g_file_info_get_name(OpaquePointer($0))) }
+        let (cv, source, window) = openListView(list, reports: reports, text: { String(cString: g_file_info_get_name(OpaquePointer($0))) })
         defer { GtkHarness.close(window); _ = source }
         XCTAssertTrue(GtkHarness.pump { gtk_directory_list_is_loading(list) == 0 && cv.numberOfItems(inSection: 0) == 3 })
         GtkHarness.pump { !cv.hasPendingViews }

@@ -120,25 +120,13 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let new = apply.snapshot
         collectionView.performBatch({
             self.current = new.withoutChangeMarks
-            Self.record(diff.update, in: collectionView)
+            collectionView.record(diff.update)
         }, animated: apply.animated) { _ in apply.completion?() }
         if !diff.reconfiguredItems.isEmpty {
             collectionView.reconfigureItems(at: diff.reconfiguredItems) { path in
                 itemIdentifier(for: path).flatMap { cellProvider(collectionView, path, $0) }
             }
         }
-    }
-
-    /// The batch's changes through the view's public update calls.
-    private static func record(_ update: BatchUpdate, in collectionView: CollectionView) {
-        if !update.deletedSections.isEmpty { collectionView.deleteSections(IndexSet(update.deletedSections)) }
-        if !update.insertedSections.isEmpty { collectionView.insertSections(IndexSet(update.insertedSections)) }
-        if !update.reloadedSections.isEmpty { collectionView.reloadSections(IndexSet(update.reloadedSections)) }
-        for move in update.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
-        if !update.deletedItems.isEmpty { collectionView.deleteItems(at: update.deletedItems) }
-        if !update.insertedItems.isEmpty { collectionView.insertItems(at: update.insertedItems) }
-        if !update.reloadedItems.isEmpty { collectionView.reloadItems(at: update.reloadedItems) }
-        for move in update.movedItems { collectionView.moveItem(at: move.from, to: move.to) }
     }
 
     // MARK: Identifiers and index paths

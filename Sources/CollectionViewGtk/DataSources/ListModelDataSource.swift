@@ -2,10 +2,14 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 
-/// Any `GListModel` as a collection view's data source, in one section: GListStore,
-/// GtkStringList, GtkDirectoryList, GtkSortListModel, GtkFilterListModel... The model's
+/// Any `GListModel` as a collection view's data source: GListStore, GtkStringList,
+/// GtkDirectoryList, GtkSortListModel, GtkFilterListModel, GtkFlattenListModel... The model's
 /// `items-changed` becomes an animated batch update (GtkGridView only rebinds its rows; here
 /// the change animates), and each cell is made for its item object.
+///
+/// The items form one section, or, with a `sectionKey` function, one section per run of
+/// consecutive items with the same key (as GTK 4.12's section models group them: sort the
+/// model by the key first). Headers and footers come from `supplementaryViewProvider`.
 ///
 /// Keep a reference to it, as to any data source (the collection view holds it weakly).
 ///
@@ -21,17 +25,28 @@ public final class ListModelDataSource: CollectionViewDataSource {
     /// Makes the cell for an item: the collection view, the index path, and the model's item (a
     /// GObject, borrowed for the duration of the call).
     public typealias CellProvider = (CollectionView, IndexPath, UnsafeMutableRawPointer) -> CollectionViewCell
+    /// The section an item belongs to (borrowed for the call); equal keys in a row are one section.
+    public typealias SectionKey = (UnsafeMutableRawPointer) -> String
+    /// Makes a supplementary view (a header or footer) of a kind at an index path; nil is reported.
+    public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> ReusableView?
 
     /// The model (a `GListModel*`); the data source holds a reference to it.
     public let model: OpaquePointer
+    /// Supplies headers, footers and other supplementary views.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
     private let modelRef: ModelRef
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
+    private let sectionKey: SectionKey?
     /// The item count the collection view has been told about: the model's count changes
     /// before its signal arrives, and the view checks each batch against what it knew.
     private var count: Int
+    /// With a section key: each held item's key, and the sections as the view knows them.
+    private var keys: [String] = []
+    private var sections: [ListSection] = []
     /// Models up to this size are matched by identity; larger ones (often lazy models that make
     /// items on demand) are not held item by item: their changes replace the changed range.
+    /// Sectioned models are always held: every item's key is needed.
     public static var identityLimit: Int { 100_000 }
 
     /// Makes the data source and installs it as `collectionView.dataSource`.
@@ -39,14 +54,21 @@ public final class ListModelDataSource: CollectionViewDataSource {
     /// - Parameters:
     ///   - collectionView: the view to feed.
     ///   - model: a `GListModel*` (from `G_LIST_MODEL (...)`); a reference is taken.
+    ///   - sectionKey: groups consecutive items into sections; nil puts all in one section.
     ///   - cellProvider: called for every cell the view shows, with the item it shows.
-    public init(collectionView: CollectionView, model: OpaquePointer, cellProvider: @escaping CellProvider) {
+    public init(collectionView: CollectionView, model: OpaquePointer, sectionKey: SectionKey? = nil,
+                cellProvider: @escaping CellProvider) {
         self.model = model
         modelRef = ModelRef(model)
         self.collectionView = collectionView
         self.cellProvider = cellProvider
+        self.sectionKey = sectionKey
         count = Int(g_list_model_get_n_items(model))
-        if count <= Self.identityLimit { modelRef.items = Self.items(of: model, in: 0..<count) }
+        if count <= Self.identityLimit || sectionKey != nil { modelRef.items = Self.items(of: model, in: 0..<count) }
+        if let sectionKey, let items = modelRef.items {
+            keys = items.map(sectionKey)
+            sections = ListSection.runs(of: keys)
+        }
         modelRef.handler = Signal.connectItemsChanged(UnsafeMutableRawPointer(model)) { [weak self] position, removed, added in
             self?.itemsChanged(at: position, removed: removed, added: added)
         }
@@ -56,17 +78,37 @@ public final class ListModelDataSource: CollectionViewDataSource {
 
     /// The model's item at `indexPath` (a new reference: `g_object_unref` it), or nil.
     public func item(at indexPath: IndexPath) -> UnsafeMutableRawPointer? {
-        guard indexPath.count == 2, indexPath.section == 0, indexPath.item >= 0, indexPath.item < count else { return nil }
-        return g_list_model_get_item(model, guint(indexPath.item))
+        guard let position = position(of: indexPath) else { return nil }
+        if sectionKey != nil, let items = modelRef.items {
+            g_object_ref(items[position])
+            return items[position]
+        }
+        return g_list_model_get_item(model, guint(position))
     }
 
-    /// One batch per signal. Inside the changed range the items are matched by identity (the
-    /// item objects), so an object that is still there moves with its cell (a sort or a
-    /// filter animates as moves), with the fewest moves; the rest go or come.
-    ///
-    /// - Complexity: O(k log k) for the k items in the changed range.
+    /// The model position shown at `indexPath`, or nil.
+    public func position(of indexPath: IndexPath) -> Int? {
+        guard indexPath.count == 2, indexPath.item >= 0 else { return nil }
+        if sectionKey == nil {
+            return indexPath.section == 0 && indexPath.item < count ? indexPath.item : nil
+        }
+        guard sections.indices.contains(indexPath.section), indexPath.item < sections[indexPath.section].count else { return nil }
+        return sections[indexPath.section].start + indexPath.item
+    }
+
+    /// The key of the section shown at `section`, or nil (always nil without a section key).
+    public func sectionKey(ofSection section: Int) -> String? {
+        sections.indices.contains(section) ? sections[section].key : nil
+    }
+
+    // MARK: Changes
+
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
         guard let collectionView else { return }
+        if sectionKey != nil {
+            sectionedItemsChanged(at: position, removed: removed, added: added, in: collectionView)
+            return
+        }
         let newCount = Int(g_list_model_get_n_items(model))
         let change: (deleted: [IndexPath], inserted: [IndexPath], moved: [(from: IndexPath, to: IndexPath)])
         if let held = modelRef.items, position + removed <= held.count, newCount <= Self.identityLimit {
@@ -87,6 +129,64 @@ public final class ListModelDataSource: CollectionViewDataSource {
             collectionView.insertItems(at: change.inserted)
             for move in change.moved { collectionView.moveItem(at: move.from, to: move.to) }
         }
+    }
+
+    /// One batch per signal for a sectioned model: the sections before and after, by key, and
+    /// the items by identity, diffed as snapshots (sections that come or go, items that move
+    /// between sections with the fewest moves).
+    ///
+    /// - Complexity: O(n log n) in the model's items (every key is read again only in the range).
+    private func sectionedItemsChanged(at position: Int, removed: Int, added: Int, in collectionView: CollectionView) {
+        guard let sectionKey, let held = modelRef.items, position + removed <= held.count else {
+            reloadAll(in: collectionView)
+            return
+        }
+        let before = Self.snapshot(items: held, sections: sections)
+        let new = Self.items(of: model, in: position..<position + added)
+        modelRef.items!.replaceSubrange(position..<position + removed, with: new)
+        held[position..<position + removed].forEach { g_object_unref($0) }
+        keys.replaceSubrange(position..<position + removed, with: new.map(sectionKey))
+        let newSections = ListSection.runs(of: keys)
+        let after = Self.snapshot(items: modelRef.items!, sections: newSections)
+        guard let before, let after else {
+            // An object held twice has no identity of its own: show the model anew.
+            sections = newSections
+            count = keys.count
+            collectionView.reloadData()
+            return
+        }
+        let update = SnapshotDiff(from: before, to: after).update
+        collectionView.performBatchUpdates {
+            self.sections = newSections
+            self.count = self.keys.count
+            collectionView.record(update)
+        }
+    }
+
+    /// Reads the whole model again and reloads the view.
+    private func reloadAll(in collectionView: CollectionView) {
+        modelRef.releaseItems()
+        count = Int(g_list_model_get_n_items(model))
+        modelRef.items = Self.items(of: model, in: 0..<count)
+        if let sectionKey {
+            keys = modelRef.items!.map(sectionKey)
+            sections = ListSection.runs(of: keys)
+        }
+        collectionView.reloadData()
+    }
+
+    /// Sections (a key and its run number, as a key may come back later) and items (addresses).
+    private static func snapshot(items: [UnsafeMutableRawPointer], sections: [ListSection]) -> DiffableSnapshot<ListSection.ID, UInt>? {
+        var snapshot = DiffableSnapshot<ListSection.ID, UInt>()
+        do {
+            for section in sections {
+                try snapshot.appendSections([section.id])
+                try snapshot.appendItems(items[section.start..<section.start + section.count].map { UInt(bitPattern: $0) }, toSection: section.id)
+            }
+        } catch {
+            return nil
+        }
+        return snapshot
     }
 
     /// The deletes, inserts and moves that turn `old` into `new` (item object addresses), as
@@ -117,9 +217,15 @@ public final class ListModelDataSource: CollectionViewDataSource {
 
     // MARK: CollectionViewDataSource
 
-    /// The model's item count, as the view was last told.
+    /// One section, or one per run of equal keys.
+    public func numberOfSections(in collectionView: CollectionView) -> Int {
+        sectionKey == nil ? 1 : sections.count
+    }
+
+    /// The model's item count (or the section's), as the view was last told.
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        section == 0 ? count : 0
+        if sectionKey != nil { return sections.indices.contains(section) ? sections[section].count : 0 }
+        return section == 0 ? count : 0
     }
 
     /// The cell provider's cell for the model's item.
@@ -132,8 +238,44 @@ public final class ListModelDataSource: CollectionViewDataSource {
         return cellProvider(collectionView, indexPath, item)
     }
 
+    /// The supplementary view provider's view.
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> ReusableView {
+        if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
+        collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
+        return MissingSupplementaryView()
+    }
+
     /// The identifier of the plain cell shown for an item the model no longer has.
     static let placeholderIdentifier = "ListModelDataSource.placeholder"
+}
+
+/// A run of consecutive items with the same section key.
+struct ListSection {
+    struct ID: Hashable, Sendable {
+        let key: String
+        let run: Int  // which run of this key, counting from the model's start
+    }
+    let key: String
+    let run: Int
+    let start: Int
+    let count: Int
+    var id: ID { ID(key: key, run: run) }
+
+    static func runs(of keys: [String]) -> [ListSection] {
+        var result: [ListSection] = []
+        var seen: [String: Int] = [:]
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end] == keys[start] { end += 1 }
+            let run = seen[keys[start], default: 0]
+            seen[keys[start]] = run + 1
+            result.append(ListSection(key: keys[start], run: run, start: start, count: end - start))
+            start = end
+        }
+        return result
+    }
 }
 
 /// The model reference, the signal handler and the held items, released together off the main
