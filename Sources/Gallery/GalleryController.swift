@@ -4,38 +4,61 @@ import CollectionLayout
 import CollectionViewGtk
 import Foundation
 
-/// The collection view's data source and delegate: the catalogue's items, selection logging,
-/// and the edit menu's cut, copy and paste through the real clipboard.
+/// The collection view's delegate and prefetcher, and the cells and section labels both kinds
+/// of content show: selection logging, thumbnails decoded ahead of the scroll, and the edit
+/// menu's cut, copy and paste through the real clipboard.
 @MainActor
-final class GalleryController: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewDataSourcePrefetching {
     unowned let gallery: GalleryWindow
     init(window: GalleryWindow) { gallery = window }
-    var catalogue: Catalogue { gallery.catalogue }
+    var content: GalleryContent { gallery.content }
 
-    // MARK: Data source
+    // MARK: Cells and section labels
 
-    func numberOfSections(in collectionView: CollectionView) -> Int { catalogue.sections.count }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        catalogue.sections[section].items.count
-    }
-
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    /// The cell for a tile: its thumbnail when decoded, else a coloured card until it is.
+    func cell(_ collectionView: CollectionView, _ indexPath: IndexPath, _ tile: Tile) -> CollectionViewCell {
         let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
-        cell.configure(with: catalogue.sections[indexPath.section].items[indexPath.item])
+        let thumbnail = tile.path.flatMap { gallery.thumbnails.thumbnail(for: $0, onScreen: true) }
+        cell.configure(with: tile, thumbnail: thumbnail)
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
-        let section = catalogue.sections[indexPath.section]
+    func supplementaryView(_ collectionView: CollectionView, _ kind: String, _ indexPath: IndexPath) -> ReusableView? {
         if kind == CollectionView.elementKindSectionHeader {
             let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderView.reuseIdentifier, for: indexPath) as! SectionHeaderView
-            view.text = section.title
+            view.text = content.title(ofSection: indexPath.section)
             return view
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionFooterView.reuseIdentifier, for: indexPath) as! SectionFooterView
-        view.text = section.items.count == 1 ? "1 item" : "\(section.items.count) items"
+        let count = collectionView.numberOfItems(inSection: indexPath.section)
+        view.text = count == 1 ? "1 item" : "\(count) items"
         return view
+    }
+
+    /// Footers say how many items their section has: the ones on screen are told after a change.
+    func refreshFooters() {
+        let cv = gallery.collectionView
+        for section in 0..<cv.numberOfSections {
+            guard let footer = cv.supplementaryView(forElementKind: CollectionView.elementKindSectionFooter,
+                                                   at: IndexPath(item: 0, section: section)) as? SectionFooterView else { continue }
+            let count = cv.numberOfItems(inSection: section)
+            footer.text = count == 1 ? "1 item" : "\(count) items"
+        }
+    }
+
+    // MARK: Thumbnails: on screen first, then ahead of the scroll
+
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        for path in indexPaths { if let file = content.tile(at: path)?.path { gallery.thumbnails.request(file, urgent: false) } }
+    }
+
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        for path in indexPaths { if let file = content.tile(at: path)?.path { gallery.thumbnails.cancel(file) } }
+    }
+
+    /// A cell that left the screen before its thumbnail was decoded no longer needs it first.
+    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        if let key = (cell as? TileCell)?.key, key.hasPrefix("/") { gallery.thumbnails.cancel(key) }
     }
 
     // MARK: Selection
@@ -55,8 +78,10 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
 
     func collectionView(_ collectionView: CollectionView, canPerformAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
         switch action {
-        case .cut, .copy: return true
+        case .copy: return true
+        case .cut: return content.isEditable
         case .paste:
+            guard content.isEditable else { return false }
             let formats = gdk_clipboard_get_formats(clipboard)
             return gdk_content_formats_contain_gtype(formats, GType(16 << 2)) != 0  // G_TYPE_STRING
                 || gdk_content_formats_contain_gtype(formats, gdk_texture_get_type()) != 0
@@ -64,28 +89,28 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
     }
 
     func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) {
-        let item = catalogue.sections[indexPath.section].items[indexPath.item]
+        guard let tile = content.tile(at: indexPath) else { return }
         switch action {
         case .copy:
-            copy(item)
-            GalleryLog.event("copy \(item.title)")
+            copy(tile)
+            GalleryLog.event("copy \(tile.title)")
         case .cut:
             // Only the collection loses the item: a file it shows stays on disk.
-            copy(item)
+            copy(tile)
             gallery.deleteItems([indexPath])
-            GalleryLog.event("cut \(item.title)")
+            GalleryLog.event("cut \(tile.title)")
         case .paste:
             paste(after: indexPath)
         }
     }
 
     /// Puts the item's title on the clipboard as text, and its picture as an image when it has one.
-    private func copy(_ item: Catalogue.Item) {
-        let text = Array(item.title.utf8)
+    private func copy(_ tile: Tile) {
+        let text = Array(tile.title.utf8)
         let textBytes = text.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", textBytes)]
         g_bytes_unref(textBytes)
-        if let texture = item.texture, let png = gdk_texture_save_to_png_bytes(texture.pointer) {
+        if let texture = tile.texture ?? tile.path.flatMap({ gallery.thumbnails.cache.texture(for: $0) }), let png = gdk_texture_save_to_png_bytes(texture.pointer) {
             providers.append(gdk_content_provider_new_for_bytes("image/png", png))
             g_bytes_unref(png)
         }
@@ -112,7 +137,7 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
                     if error != nil { g_error_free(error) }
                     return
                 }
-                self.gallery.insert(self.catalogue.makeItem(title: "Pasted picture", texture: Texture(adopting: texture)), at: target)
+                self.gallery.insert(title: "Pasted picture", texture: Texture(adopting: texture), at: target)
             }
             gdk_clipboard_read_texture_async(clipboard, read.cancellable, callback, data)
             return
@@ -134,7 +159,7 @@ final class GalleryController: CollectionViewDataSource, CollectionViewDelegateF
                 self.gallery.showMessage("The clipboard's text is empty or too long to be a title (\(text.utf8.count) bytes).")
                 return
             }
-            self.gallery.insert(self.catalogue.makeItem(title: title), at: target)
+            self.gallery.insert(title: title, texture: nil, at: target)
             GalleryLog.event("paste \(title) at \(target.section).\(target.item)")
         }
         gdk_clipboard_read_text_async(clipboard, read.cancellable, callback, data)

@@ -39,6 +39,7 @@ extension GalleryWindow {
         add("add-section", accels: ["<Control><Shift>n"]) { [weak self] _, _ in self?.addSection() }
         add("remove-section", accels: ["<Control><Shift>Delete"]) { [weak self] _, _ in self?.removeSection() }
         add("shuffle", accels: ["<Control>r"]) { [weak self] _, _ in self?.shuffle() }
+        add("sort", accels: ["<Control><Shift>s"]) { [weak self] _, _ in self?.sortByTitle() }
         add("open-folder", accels: ["<Control>o"]) { [weak self] _, _ in self?.chooseFolder() }
         add("about") { [weak self] _, _ in self?.showAbout() }
         add("shortcuts", accels: ["<Control>question"]) { [weak self] _, _ in self?.showShortcuts() }
@@ -58,111 +59,131 @@ extension GalleryWindow {
         GalleryLog.event("layout \(layout.rawValue)")
     }
 
-    // MARK: Changing the data, animated
+    // MARK: Changing the data, animated: each change is a snapshot applied
 
     /// Where new items go: after the focused or last selected item, else at the end of the first section.
     private var insertionPoint: IndexPath {
         if let p = collectionView.indexPathForFocusedItem ?? collectionView.indexPathsForSelectedItems.last {
             return IndexPath(item: p.item + 1, section: p.section)
         }
-        return IndexPath(item: catalogue.sections.first?.items.count ?? 0, section: 0)
+        return IndexPath(item: collectionView.numberOfSections > 0 ? collectionView.numberOfItems(inSection: 0) : 0, section: 0)
     }
+
+    /// The catalogue, when it is what the window shows (a folder is not edited from the app).
+    private var editable: Catalogue? { folder == nil ? catalogue : nil }
 
     func addItem() {
-        if catalogue.sections.isEmpty { addSection(); return }
-        insert(catalogue.makeItem(), at: insertionPoint)
+        guard let catalogue = editable else { return }
+        catalogue.insert(catalogue.makeItem(), at: insertionPoint) { [weak self] in self?.logCounts() }
     }
 
-    func insert(_ item: Catalogue.Item, at path: IndexPath) {
-        guard catalogue.sections.indices.contains(path.section) else { return }
-        let at = IndexPath(item: min(path.item, catalogue.sections[path.section].items.count), section: path.section)
-        catalogue.sections[at.section].items.insert(item, at: at.item)
-        collectionView.insertItems(at: [at])
-        logCounts()
+    func insert(title: String, texture: Texture?, at path: IndexPath) {
+        guard let catalogue = editable else { return }
+        catalogue.insert(catalogue.makeItem(title: title, texture: texture), at: path) { [weak self] in self?.logCounts() }
     }
 
     func deleteItems(_ paths: [IndexPath]) {
-        guard !paths.isEmpty else { return }
-        for path in paths.sorted(by: >) { catalogue.sections[path.section].items.remove(at: path.item) }
-        collectionView.deleteItems(at: paths)
-        logCounts()
+        guard let catalogue = editable, !paths.isEmpty else { return }
+        catalogue.delete(paths) { [weak self] in self?.logCounts() }
     }
 
     func addSection() {
-        let at = min((collectionView.indexPathForFocusedItem?.section ?? -1) + 1, catalogue.sections.count)
-        let items = (0..<3).map { _ in catalogue.makeItem() }
-        catalogue.sections.insert(.init(title: "New Section \(catalogue.nextID)", items: items), at: at)
-        collectionView.insertSections(IndexSet(integer: at))
-        logCounts()
+        guard let catalogue = editable else { return }
+        catalogue.addSection(after: collectionView.indexPathForFocusedItem?.section) { [weak self] in self?.logCounts() }
     }
 
     func removeSection() {
-        guard !catalogue.sections.isEmpty else { return }
-        let at = collectionView.indexPathForFocusedItem?.section ?? catalogue.sections.count - 1
-        catalogue.sections.remove(at: at)
-        collectionView.deleteSections(IndexSet(integer: at))
-        logCounts()
+        guard let catalogue = editable, collectionView.numberOfSections > 0 else { return }
+        catalogue.removeSection(at: collectionView.indexPathForFocusedItem?.section ?? collectionView.numberOfSections - 1) { [weak self] in
+            self?.logCounts()
+        }
     }
 
-    /// A batch of moves: the first section in a random order.
+    /// The first section in a random order: the fewest moves that get there, animated.
     func shuffle() {
-        guard let first = catalogue.sections.first, first.items.count > 1 else { return }
-        let order = Array(first.items.indices).shuffled()
-        catalogue.sections[0].items = order.map { first.items[$0] }
-        collectionView.performBatchUpdates({
-            for (to, from) in order.enumerated() {
-                self.collectionView.moveItem(at: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0))
-            }
-        }, completion: { _ in GalleryLog.cellsSoon(self) })
+        guard let catalogue = editable else { return }
+        catalogue.shuffleFirstSection { [weak self] in if let self { GalleryLog.cellsSoon(self) } }
         GalleryLog.event("shuffled")
     }
 
+    /// Every section by title, in natural order.
+    func sortByTitle() {
+        guard let catalogue = editable else { return }
+        catalogue.sortByTitle { [weak self] in if let self { GalleryLog.cellsSoon(self) } }
+        GalleryLog.event("sorted")
+    }
+
     func logCounts() {
-        GalleryLog.event("sections \(catalogue.sections.count) items \(catalogue.itemCount)")
+        controller.refreshFooters()
+        GalleryLog.event("sections \(content.sectionCount) items \(content.itemCount)")
         GalleryLog.cellsSoon(self)
     }
 
     // MARK: Folders
 
-    func open(folder: String) {
-        switch FolderLoader.scan(folder) {
-        case .failed(let message):
-            showMessage(message)
-        case .loaded(let loaded, let skipped):
-            catalogue = loaded
-            collectionView.reloadData()
-            gtk_window_set_title(window.as(GtkWindow.self), (folder as NSString).lastPathComponent)
-            showMessage(skipped.isEmpty ? nil : "\(skipped.count == 1 ? "1 file is not an image" : "\(skipped.count) files are not images") and not shown: \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? "…" : "").")
-            GalleryLog.event("opened \(folder) sections=\(loaded.sections.count) items=\(loaded.itemCount)")
-            let files = loaded.sections.flatMap(\.items).compactMap { item in item.path.map { (id: item.id, path: $0) } }
-            var unreadable = 0
-            FolderLoader.decode(files) { [weak self] id, texture, _ in
-                guard let self else { return }
-                guard let texture else {
-                    unreadable += 1
-                    self.showMessage("\(unreadable) file\(unreadable == 1 ? "" : "s") could not be read as an image.")
-                    return
-                }
-                self.setTexture(texture, forItem: id)
-                self.thumbnailsReady += 1
-                if self.thumbnailsReady % 250 == 0 || self.thumbnailsReady + unreadable == files.count {
-                    GalleryLog.event("thumbnails \(self.thumbnailsReady)/\(files.count)")
-                }
+    /// Reads a folder and shows it once read; until then (and if it cannot be shown) the window
+    /// keeps what it shows, with a message.
+    func open(folder path: String) {
+        if let problem = FolderContent.problem(with: path) {
+            showMessage(problem)
+            return
+        }
+        let started = g_get_monotonic_time()
+        loadingFolder = FolderContent(path: path) { [weak self] folder, otherFiles in
+            guard let self, self.loadingFolder === folder else { return }
+            self.loadingFolder = nil
+            if let error = folder.error {
+                self.showMessage("The folder “\(path)” cannot be read: \(error)")
+                return
             }
+            guard folder.itemCount > 0 else {
+                self.showMessage(otherFiles == 0 ? "The folder “\(path)” has no images." : "The folder “\(path)” has no images (\(otherFiles) other files).")
+                return
+            }
+            self.show(folder, path: path, otherFiles: otherFiles, started: started)
         }
     }
 
-    /// A thumbnail arrived: store it, and show it if its cell is on screen.
-    private func setTexture(_ texture: Texture, forItem id: Int) {
-        for s in catalogue.sections.indices {
-            if let i = catalogue.sections[s].items.firstIndex(where: { $0.id == id }) {
-                catalogue.sections[s].items[i].texture = texture
-                if let cell = collectionView.cellForItem(at: IndexPath(item: i, section: s)) as? TileCell {
-                    cell.configure(with: catalogue.sections[s].items[i])
-                }
-                return
-            }
+    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int) {
+        self.folder = folder
+        folder.changed = { [weak self] in self?.logCounts() }
+        folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
+                       supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        for name in ["add-item", "delete-selection", "add-section", "remove-section", "shuffle", "sort"] {
+            if let action = g_action_map_lookup_action(OpaquePointer(window), name) { g_simple_action_set_enabled(action, 0) }
         }
+        gtk_window_set_title(window.as(GtkWindow.self), (path as NSString).lastPathComponent)
+        showMessage(otherFiles == 0 ? nil : "\(otherFiles == 1 ? "1 file is not an image" : "\(otherFiles) files are not images") and not shown.")
+        GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
+        firstScreen = (started, false)
+    }
+
+    /// A decoded thumbnail: shown in the cells that show its file.
+    func thumbnailArrived(_ path: String, _ texture: Texture) {
+        for case let cell as TileCell in collectionView.visibleCells where cell.key == path { cell.show(texture) }
+        let decoded = thumbnails.decoded
+        if decoded % 250 == 0 || thumbnails.pending == 0 {
+            GalleryLog.event("thumbnails decoded=\(decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)")
+        }
+        if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
+            firstScreen = (started, true)
+            GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
+        }
+    }
+
+    /// Whether every cell on screen shows its picture.
+    private func visibleThumbnailsShown() -> Bool {
+        let visible = collectionView.bounds
+        return collectionView.indexPathsForVisibleItems.allSatisfy { path in
+            guard let attributes = collectionView.collectionViewLayout.layoutAttributesForItem(at: path), attributes.frame.intersects(visible),
+                  let file = content.tile(at: path)?.path else { return true }
+            return thumbnails.cache.texture(for: file) != nil
+        }
+    }
+
+    func thumbnailFailed(_ path: String, _ reason: String) {
+        unreadableFiles += 1
+        showMessage("\(unreadableFiles) file\(unreadableFiles == 1 ? "" : "s") could not be read as an image (\((path as NSString).lastPathComponent): \(reason)).")
     }
 
     private func chooseFolder() {

@@ -10,7 +10,16 @@ import Foundation
 final class GalleryWindow {
     let window: WidgetPointer
     let collectionView: CollectionView
-    var catalogue: Catalogue
+    /// What the window shows: the built-in catalogue, or a folder once opened.
+    var content: GalleryContent { folder ?? catalogue }
+    private(set) var catalogue: Catalogue!
+    var folder: FolderContent?
+    /// A folder being read, until it replaces what is shown.
+    var loadingFolder: FolderContent?
+    /// Since a folder opened, until every cell on screen shows its thumbnail (logged once).
+    var firstScreen: (started: Int, done: Bool)?
+    var unreadableFiles = 0
+    let thumbnails = ThumbnailLoader(capacityBytes: GalleryWindow.thumbnailCacheBytes)
     var layouts: [GalleryLayout: CollectionViewLayout] = [:]
     var currentLayout = GalleryLayout.grid
     let status: OpaquePointer  // GtkLabel
@@ -18,12 +27,15 @@ final class GalleryWindow {
     let application: UnsafeMutablePointer<GtkApplication>
     lazy var controller = GalleryController(window: self)
     var frameStats: FrameStats?
-    var thumbnailsReady = 0
+    /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
+    /// thumbnails of 256 pixels).
+    static var thumbnailCacheBytes: Int {
+        (getenv("GALLERY_THUMBNAIL_CACHE_MB").flatMap { Int(String(cString: $0)) } ?? 96) << 20
+    }
 
     init(application: UnsafeMutablePointer<GtkApplication>, folder: String?) {
         self.application = application
         window = gtk_application_window_new(application)
-        catalogue = Catalogue.builtIn()
         gtk_window_set_title(window.as(GtkWindow.self), "Gallery")
         gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 720)
         gtk_window_set_icon_name(window.as(GtkWindow.self), GalleryApp.applicationID)
@@ -46,8 +58,13 @@ final class GalleryWindow {
                                 withReuseIdentifier: SectionHeaderView.reuseIdentifier)
         collectionView.register(SectionFooterView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
                                 withReuseIdentifier: SectionFooterView.reuseIdentifier)
-        collectionView.dataSource = controller
         collectionView.delegate = controller
+        collectionView.prefetchDataSource = controller
+        catalogue = Catalogue(collectionView: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
+                              supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        catalogue.loadBuiltIn()
+        thumbnails.ready = { [weak self] path, texture in self?.thumbnailArrived(path, texture) }
+        thumbnails.failed = { [weak self] path, reason in self?.thumbnailFailed(path, reason) }
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.as(GtkBox.self), collectionView.widget)
@@ -62,13 +79,12 @@ final class GalleryWindow {
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
         frameStats = FrameStats(window: window, gallery: self)
-        GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(catalogue.sections.count) items=\(catalogue.itemCount)")
+        GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(content.sectionCount) items=\(content.itemCount)")
         GalleryLog.cellsSoon(self)
     }
 
     func height(at path: IndexPath) -> Double {
-        guard catalogue.sections.indices.contains(path.section), catalogue.sections[path.section].items.indices.contains(path.item) else { return 150 }
-        return catalogue.sections[path.section].items[path.item].height
+        content.tile(at: path)?.height ?? 150
     }
 
     /// Shows a message under the collection, and logs it.
@@ -101,6 +117,7 @@ final class GalleryWindow {
         g_menu_append_section(menu, "Layout", UnsafeMutablePointer<GMenuModel>(layoutSection))
         let editSection = g_menu_new()!
         g_menu_append(editSection, "_Multiple Selection", "win.multiple")
+        g_menu_append(editSection, "Sort by _Title", "win.sort")
         g_menu_append(editSection, "Add _Section", "win.add-section")
         g_menu_append(editSection, "_Remove Section", "win.remove-section")
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(editSection))

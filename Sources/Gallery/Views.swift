@@ -10,7 +10,9 @@ final class TileCell: CollectionViewCell {
     private let picture: WidgetPointer
     private let label: OpaquePointer
     private var hueClass: String?
-    private(set) var itemID: Int?
+    /// The tile shown (its key), to find the cell when its thumbnail arrives.
+    private(set) var key: String?
+    private var hue = 0
 
     required init() {
         card = gtk_overlay_new()
@@ -32,12 +34,19 @@ final class TileCell: CollectionViewCell {
         selectedBackgroundView = selected
     }
 
-    func configure(with item: Catalogue.Item) {
-        itemID = item.id
-        gtk_label_set_text(label, item.title)
-        accessibilityLabel = item.title
-        gtk_picture_set_paintable(picture.opaque, item.texture?.pointer)
-        let newClass = item.texture == nil ? "hue-\(item.hue)" : "photo"
+    /// Shows a tile: its picture (its own, else the thumbnail when decoded) or a coloured card.
+    func configure(with tile: Tile, thumbnail: Texture?) {
+        key = tile.key
+        gtk_label_set_text(label, tile.title)
+        accessibilityLabel = tile.title
+        hue = tile.hue
+        show(tile.texture ?? thumbnail)
+    }
+
+    /// A thumbnail decoded after the cell was configured.
+    func show(_ texture: Texture?) {
+        gtk_picture_set_paintable(picture.opaque, texture?.pointer)
+        let newClass = texture == nil ? "hue-\(hue)" : "photo"
         if hueClass != newClass {
             if let hueClass { gtk_widget_remove_css_class(card, hueClass) }
             gtk_widget_add_css_class(card, newClass)

@@ -1,0 +1,47 @@
+import CGtk
+import CollectionLayout
+import CollectionViewGtk
+
+/// What a cell shows: the same for a catalogue item and a file in a folder.
+struct Tile {
+    /// Unique among the shown tiles: `item-ID`, or a file's path.
+    var key: String
+    var title: String
+    var hue: Int  // 0..<8, a colour class
+    var height: Double  // for the waterfall layout
+    /// An image file to show a thumbnail of.
+    var path: String?
+    /// A picture the item holds itself (pasted).
+    var texture: Texture?
+}
+
+/// A GdkTexture the model holds a reference to.
+final class Texture: @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(adopting pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+}
+
+/// What the window shows: the built-in catalogue (a diffable data source, editable) or a
+/// folder (GtkDirectoryList models, which change as the folder does). Each installs its own
+/// data source on the collection view.
+@MainActor
+protocol GalleryContent: AnyObject {
+    /// Whether items can be added, deleted, moved and sorted from the app.
+    var isEditable: Bool { get }
+    var sectionCount: Int { get }
+    var itemCount: Int { get }
+    /// The tile at an index path the view shows, or nil.
+    func tile(at indexPath: IndexPath) -> Tile?
+    /// A section's title.
+    func title(ofSection section: Int) -> String
+}
+
+extension GalleryContent {
+    /// Deterministic per-key variety: a colour class and a height, stable across launches.
+    static func variety(of key: String) -> (hue: Int, height: Double) {
+        var hash: UInt64 = 1469598103934665603
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
+        return (Int(hash % 8), Double(90 + Int((hash >> 8) % 110)))
+    }
+}
