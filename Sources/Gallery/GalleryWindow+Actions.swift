@@ -161,10 +161,7 @@ extension GalleryWindow {
     /// A decoded thumbnail: shown in the cells that show its file.
     func thumbnailArrived(_ path: String, _ texture: Texture) {
         for case let cell as TileCell in collectionView.visibleCells where cell.key == path { cell.show(texture) }
-        let decoded = thumbnails.decoded
-        if decoded % 250 == 0 || thumbnails.pending == 0 {
-            GalleryLog.event("thumbnails decoded=\(decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)")
-        }
+        if thumbnails.decoded % 250 == 0 || thumbnails.pending == 0 { logThumbnails() }
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
             GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
@@ -181,7 +178,12 @@ extension GalleryWindow {
         }
     }
 
+    private func logThumbnails() {
+        GalleryLog.event("thumbnails decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)")
+    }
+
     func thumbnailFailed(_ path: String, _ reason: String) {
+        if thumbnails.pending == 0 { logThumbnails() }
         unreadableFiles += 1
         showMessage("\(unreadableFiles) file\(unreadableFiles == 1 ? "" : "s") could not be read as an image (\((path as NSString).lastPathComponent): \(reason)).")
     }

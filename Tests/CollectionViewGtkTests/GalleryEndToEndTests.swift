@@ -142,6 +142,53 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(app?.isRunning, true, "still running")
     }
 
+    /// A real folder: its images and its subfolders' images in sections, thumbnails decoded,
+    /// a file that is not an image and one that cannot be decoded told in messages; then the
+    /// folder changes under the running app (a photo added, one deleted, a subfolder emptied)
+    /// and the view follows, and the new photo gets its thumbnail.
+    func testAFolderIsShownAndFollowsItsFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["", "Beach", "Hills"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        let images = ["top-1.png", "top-2.png", "Beach/sea-1.png", "Beach/sea-2.png", "Beach/sea-10.png", "Hills/hill-1.png"]
+        for (i, name) in images.enumerated() { try writePNG(folder.appendingPathComponent(name).path, colour: UInt32(0x3080_c0ff) &+ UInt32(i) << 24) }
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data("not really a jpeg".utf8).write(to: folder.appendingPathComponent("broken.jpg"))
+
+        try launch([folder.path])
+        await_("opened") { $0.hasPrefix("opened \(folder.path) sections=3 items=7 ") }
+        await_("the text file") { $0 == "message 1 file is not an image and not shown." }
+        await_("the broken file", timeout: 15) { $0.hasPrefix("message 1 file could not be read as an image (broken.jpg") }
+        await_("thumbnails", timeout: 15) { $0.hasPrefix("thumbnails decoded=6 ") }
+
+        var mark = log.lines.count
+        try writePNG(folder.appendingPathComponent("Beach/sea-3.png").path, colour: 0x20a0_40ff)
+        await_("a photo added", after: mark, timeout: 15) { $0 == "sections 3 items 8" }
+        await_("its thumbnail", after: mark, timeout: 15) { $0.hasPrefix("thumbnails decoded=7 ") }
+        mark = log.lines.count
+        unlink(folder.appendingPathComponent("top-2.png").path)
+        await_("a photo deleted", after: mark, timeout: 15) { $0 == "sections 3 items 7" }
+        mark = log.lines.count
+        unlink(folder.appendingPathComponent("Hills/hill-1.png").path)
+        await_("a subfolder emptied", after: mark, timeout: 15) { $0 == "sections 2 items 6" }
+        XCTAssertEqual(app?.isRunning, true, "still running")
+    }
+
+    /// A one-colour PNG, written in place (as a copy does).
+    private func writePNG(_ path: String, colour: UInt32) throws {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 320, 240)!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        gdk_pixbuf_fill(pixbuf, colour)
+        var error: UnsafeMutablePointer<GError>?
+        guard gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) != 0 else {
+            defer { g_error_free(error) }
+            throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: error!.pointee.message)])
+        }
+    }
+
     func testAFolderThatCannotBeShownIsAMessage() throws {
         try launch(["/nonexistent/pictures"])
         await_("message") { $0 == "message The folder “/nonexistent/pictures” does not exist." }
@@ -149,11 +196,6 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(app?.isRunning, true)
     }
 
-    /// What the clipboard may hold when a person pastes: 2 and 20 MB of text, text that is not
-    /// UTF-8, nothing but spaces, bytes that claim to be a PNG, and a real PNG header that
-    /// claims a picture of 60,000 by 60,000 pixels. The clipboard is owned by this test process
-    /// (the same X display), which serves it while the gallery reads. Each paste is a message
-    /// in the window or a new item, and the gallery keeps running and pasting.
     /// What the clipboard may hold when a person pastes: 2 and 20 MB of text, text that is not
     /// UTF-8, nothing but spaces, bytes that claim to be a PNG, and a real PNG header that
     /// claims a picture of 60,000 by 60,000 pixels. The clipboard is owned by this test process
