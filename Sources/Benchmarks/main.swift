@@ -21,8 +21,12 @@ MainActor.assumeIsolated {
         ScrollBenchmark.runAll(quick: arguments.contains("--quick"))
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
+    case "folder":
+        FolderBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "folder-gtk" where arguments.count == 2:
+        FolderBenchmark.runGtk(dir: arguments[1])
     default:
-        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection   (scroll, updates and selection need a display)")
+        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection | folder [DIR]   (all but layout need a display)")
         exit(2)
     }
 }

@@ -1,4 +1,5 @@
 #include "bench_support.h"
+#include <string.h>
 
 /* ---- the lazy count model ---- */
 
@@ -102,4 +103,87 @@ guint cv_bench_count_widgets(GtkWidget *widget) {
     for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c))
         n += cv_bench_count_widgets(c);
     return n;
+}
+
+/* ---- a folder of images as GTK models, and GtkGridView over it (the folder benchmark) ---- */
+
+static gboolean folder_is_image(gpointer item, gpointer data) {
+    (void)data;
+    GFileInfo *info = item;
+    if (g_file_info_get_file_type(info) != G_FILE_TYPE_REGULAR) return FALSE;
+    const char *name = g_file_info_get_name(info);
+    if (name[0] == '.') return FALSE;
+    const char *dot = strrchr(name, '.');
+    if (!dot) return FALSE;
+    return g_ascii_strcasecmp(dot, ".jpg") == 0 || g_ascii_strcasecmp(dot, ".jpeg") == 0 || g_ascii_strcasecmp(dot, ".png") == 0;
+}
+
+static const char *folder_collate_key(gconstpointer item) {
+    GObject *object = G_OBJECT(item);
+    const char *key = g_object_get_data(object, "bench-collate-key");
+    if (key) return key;
+    char *made = g_utf8_collate_key_for_filename(g_file_info_get_display_name(G_FILE_INFO(object)), -1);
+    g_object_set_data_full(object, "bench-collate-key", made, g_free);
+    return made;
+}
+
+static int folder_compare(gconstpointer a, gconstpointer b, gpointer data) {
+    (void)data;
+    return strcmp(folder_collate_key(a), folder_collate_key(b));
+}
+
+GListModel *cv_bench_folder_model_new(const char *root, GPtrArray *lists_out) {
+    GListStore *store = g_list_store_new(G_TYPE_LIST_MODEL);
+    GPtrArray *folders = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_add(folders, g_strdup(root));
+    GDir *dir = g_dir_open(root, 0, NULL);
+    if (dir) {
+        GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+        const char *name;
+        while ((name = g_dir_read_name(dir))) {
+            if (name[0] == '.') continue;
+            char *path = g_build_filename(root, name, NULL);
+            if (g_file_test(path, G_FILE_TEST_IS_DIR)) g_ptr_array_add(names, path); else g_free(path);
+        }
+        g_dir_close(dir);
+        g_ptr_array_sort(names, (GCompareFunc)g_strcmp0);  /* the bench's folders are set-01...set-10 */
+        for (guint i = 0; i < names->len; i++) g_ptr_array_add(folders, g_strdup(names->pdata[i]));
+        g_ptr_array_unref(names);
+    }
+    for (guint i = 0; i < folders->len; i++) {
+        GFile *file = g_file_new_for_path(folders->pdata[i]);
+        GtkDirectoryList *list = gtk_directory_list_new("standard::name,standard::display-name,standard::type", file);
+        g_object_unref(file);
+        g_ptr_array_add(lists_out, list);
+        GtkFilterListModel *filtered = gtk_filter_list_model_new(G_LIST_MODEL(list), GTK_FILTER(gtk_custom_filter_new(folder_is_image, NULL, NULL)));
+        GtkSortListModel *sorted = gtk_sort_list_model_new(G_LIST_MODEL(filtered), GTK_SORTER(gtk_custom_sorter_new(folder_compare, NULL, NULL)));
+        g_list_store_append(store, sorted);
+        g_object_unref(sorted);
+    }
+    g_ptr_array_unref(folders);
+    return G_LIST_MODEL(gtk_flatten_list_model_new(G_LIST_MODEL(store)));
+}
+
+gboolean cv_bench_folder_lists_loading(GPtrArray *lists) {
+    for (guint i = 0; i < lists->len; i++) if (gtk_directory_list_is_loading(lists->pdata[i])) return TRUE;
+    return FALSE;
+}
+
+static void file_bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory; (void)data;
+    GFileInfo *info = gtk_list_item_get_item(item);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), g_file_info_get_display_name(info));
+}
+
+GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cell_width, int cell_height) {
+    static CellSize size;
+    size.width = cell_width;
+    size.height = cell_height;
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(grid_setup), &size);
+    g_signal_connect(factory, "bind", G_CALLBACK(file_bind), NULL);
+    GtkWidget *grid = gtk_grid_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(files)), factory);
+    gtk_grid_view_set_max_columns(GTK_GRID_VIEW(grid), columns);
+    gtk_grid_view_set_min_columns(GTK_GRID_VIEW(grid), columns);
+    return grid;
 }

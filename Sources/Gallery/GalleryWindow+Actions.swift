@@ -165,6 +165,7 @@ extension GalleryWindow {
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
             GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
+            BenchFling.start(self)
         }
     }
 

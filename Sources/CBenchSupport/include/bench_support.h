@@ -22,4 +22,13 @@ GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cel
 /* Every widget in the subtree under `widget`, itself included. */
 guint cv_bench_count_widgets(GtkWidget *widget);
 
+/* A folder's images as GTK models, as the gallery reads them: a GtkDirectoryList per folder
+ * (the folder and its subfolders; appended to `lists_out`), filtered to .jpg/.jpeg/.png, sorted
+ * by name in natural order, flattened. */
+GListModel *cv_bench_folder_model_new(const char *root, GPtrArray *lists_out);
+gboolean cv_bench_folder_lists_loading(GPtrArray *lists);
+
+/* GtkGridView over a folder model, each cell a label with the file's name (no pictures). */
+GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cell_width, int cell_height);
+
 G_END_DECLS

@@ -27,8 +27,9 @@ final class ThumbnailLoader {
 
     init(capacityBytes: Int) {
         cache = ThumbnailCache(capacityBytes: capacityBytes)
-        // One core stays free for the main loop, so decoding never takes a frame from scrolling.
-        maxInFlight = max(1, min(3, ProcessInfo.processInfo.activeProcessorCount - 1))
+        // Cells on screen may use every core; prefetching leaves one to the main loop, so
+        // decoding ahead never takes a frame from scrolling.
+        maxInFlight = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// The cached thumbnail, or nil after asking for it (on screen: before anything prefetched).
@@ -63,7 +64,8 @@ final class ThumbnailLoader {
     var pending: Int { queued.count + inFlight.count }
 
     private func startDecodes() {
-        while inFlight.count < maxInFlight, let path = urgent.popLast() ?? (ahead.isEmpty ? nil : ahead.removeFirst()) {
+        while inFlight.count < maxInFlight,
+              let path = urgent.popLast() ?? (ahead.isEmpty || inFlight.count >= max(1, maxInFlight - 1) ? nil : ahead.removeFirst()) {
             queued.remove(path)
             inFlight.insert(path)
             queue.async { [weak self] in

@@ -1,0 +1,52 @@
+import CGtk
+import GtkGlue
+import CollectionLayout
+import CollectionViewGtk
+
+/// For `collection-bench folder`: with GALLERY_BENCH_FLING=SECONDS (and GALLERY_LOG), once the
+/// first screen of thumbnails shows, the view is flung to the end and back, each way in
+/// SECONDS, through its scroll offset frame by frame (what kinetic scrolling does), and the
+/// figures are logged: the worst interval between frames, and resident memory after.
+@MainActor
+enum BenchFling {
+    static var seconds: Double? {
+        getenv("GALLERY_BENCH_FLING").flatMap { Double(String(cString: $0)) }
+    }
+
+    static func start(_ gallery: GalleryWindow) {
+        guard GalleryLog.enabled, let seconds else { return }
+        let cv = gallery.collectionView
+        let end = max(0, cv.contentSize.height - cv.bounds.size.height)
+        var startTime: Double?
+        var last: Double?
+        var intervals: [Double] = []
+        var leg = 0  // 0 down, 1 up
+        Tick.add(cv.widget) { _ in
+            let now = Double(g_get_monotonic_time()) / 1e6
+            if let last { intervals.append(now - last) }
+            last = now
+            let begun = startTime ?? now
+            startTime = begun
+            // Ease out, as a fling slows down.
+            let t = min(1, (now - begun) / seconds)
+            let eased = 1 - (1 - t) * (1 - t)
+            cv.contentOffset = Point(x: 0, y: leg == 0 ? end * eased : end * (1 - eased))
+            guard t >= 1 else { return true }
+            report(leg == 0 ? "down" : "up", intervals, gallery)
+            intervals.removeAll()
+            leg += 1
+            startTime = nil
+            last = nil
+            return leg < 2
+        }
+    }
+
+    private static func report(_ leg: String, _ intervals: [Double], _ gallery: GalleryWindow) {
+        let sorted = intervals.sorted()
+        let p95 = sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.95)]
+        let loader = gallery.thumbnails
+        GalleryLog.event("fling \(leg) frames=\(sorted.count) worstMs=\(Int((sorted.last ?? 0) * 1000)) p95Ms=\(Int(p95 * 1000)) "
+            + "rssKB=\(FrameStats.residentKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
+            + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) cancelled=\(loader.cancelled)")
+    }
+}
