@@ -5,42 +5,13 @@ import CollectionLayout
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
 
-/// A cell that remembers its item and how often it was configured.
-private final class ItemCell: CollectionViewCell {
-    var item = ""
-    var configured = 0
-}
-
-@MainActor
-private func openDiffable(_ configure: ((CollectionView, IndexPath, String) -> Void)? = nil)
-    -> (CollectionView, CollectionViewDiffableDataSource<String, String>, WidgetPointer) {
-    let layout = FlowLayout()
-    layout.itemSize = Size(width: 100, height: 100)
-    let cv = bareCollectionView(layout)
-    cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
-    let source = CollectionViewDiffableDataSource<String, String>(collectionView: cv) { cv, indexPath, item in
-        let cell: ItemCell = cv.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
-        cell.item = item
-        cell.configured += 1
-        configure?(cv, indexPath, item)
-        return cell
-    }
-    return (cv, source, GtkHarness.window(for: cv))
-}
-
-@MainActor
-private func shownItems(_ cv: CollectionView) -> [[String]] {
-    var result: [[String]] = Array(repeating: [], count: cv.numberOfSections)
-    for path in cv.indexPathsForVisibleItems { result[path.section].append((cv.cellForItem(at: path) as? ItemCell)?.item ?? "?") }
-    return result
-}
-
 /// Snapshots applied to a real collection view: the view ends showing exactly the snapshot,
 /// cells of items that stayed are reused, and applies land in call order.
 final class DiffableDataSourceTests: XCTestCase {
     func testApplyAnimatesToTheSnapshotReusingCells() throws { try MainActor.assumeIsolated {
-        let (cv, source, window) = openDiffable()
-        defer { GtkHarness.close(window) }
+        let fixture = DiffableWindow()
+        defer { fixture.close() }
+        let cv = fixture.cv, source = fixture.source
         var snapshot = source.snapshot()
         try snapshot.appendSections(["a", "b"])
         try snapshot.appendItems((0..<8).map { "a\($0)" }, toSection: "a")
@@ -48,7 +19,7 @@ final class DiffableDataSourceTests: XCTestCase {
         var landed = 0
         source.apply(snapshot, animatingDifferences: false) { landed += 1 }
         XCTAssertTrue(GtkHarness.pump { landed == 1 && !cv.hasPendingViews })
-        XCTAssertEqual(shownItems(cv), [(0..<8).map { "a\($0)" }, (0..<5).map { "b\($0)" }])
+        XCTAssertEqual(fixture.shownItems(), [(0..<8).map { "a\($0)" }, (0..<5).map { "b\($0)" }])
         let cellOfA3 = cv.cellForItem(at: source.indexPath(for: "a3")!)
 
         // Reverse section a, move b0 into a, delete a5, insert a new item.
@@ -61,7 +32,7 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertTrue(cv.isAnimatingUpdates, "the change animates")
         XCTAssertTrue(GtkHarness.pump { landed == 2 })
         GtkHarness.pump { !cv.hasPendingViews }
-        XCTAssertEqual(shownItems(cv), [next.itemIdentifiers(inSection: "a"), next.itemIdentifiers(inSection: "b")])
+        XCTAssertEqual(fixture.shownItems(), [next.itemIdentifiers(inSection: "a"), next.itemIdentifiers(inSection: "b")])
         XCTAssertTrue(cv.cellForItem(at: source.indexPath(for: "a3")!) === cellOfA3, "an item that moved kept its cell")
         XCTAssertEqual(source.itemIdentifier(for: IndexPath(item: 0, section: 0)), "b0", "b0 moved in before a7, now first")
         XCTAssertEqual(source.sectionIdentifier(for: 1), "b")
@@ -69,8 +40,9 @@ final class DiffableDataSourceTests: XCTestCase {
 
     /// Reconfiguring gives the item's own cell back to the provider: nothing new is made.
     func testReconfigureConfiguresTheSameCell() throws { try MainActor.assumeIsolated {
-        let (cv, source, window) = openDiffable()
-        defer { GtkHarness.close(window) }
+        let fixture = DiffableWindow()
+        defer { fixture.close() }
+        let cv = fixture.cv, source = fixture.source
         var snapshot = source.snapshot()
         try snapshot.appendSections(["s"])
         try snapshot.appendItems(["x", "y", "z"])
@@ -91,8 +63,9 @@ final class DiffableDataSourceTests: XCTestCase {
 
     /// Applies land in call order, a big one diffed off the main thread without blocking.
     func testAppliesLandInOrderAndBigDiffsRunOffTheMainThread() throws { try MainActor.assumeIsolated {
-        let (cv, source, window) = openDiffable()
-        defer { GtkHarness.close(window) }
+        let fixture = DiffableWindow()
+        defer { fixture.close() }
+        let cv = fixture.cv, source = fixture.source
         var big = source.snapshot()
         try big.appendSections(["s"])
         try big.appendItems((0..<30_000).map { "i\($0)" })
@@ -107,14 +80,15 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertEqual(order, ["big", "small"])
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 29_998)
         GtkHarness.pump { !cv.hasPendingViews }
-        XCTAssertEqual(shownItems(cv).first?.first, "i2")
+        XCTAssertEqual(fixture.shownItems().first?.first, "i2")
     }}
 
     /// Bad input in a snapshot is an error naming the identifier; the snapshot and the view
     /// stay as they were.
     func testBadSnapshotInputIsAnErrorAndChangesNothing() throws { try MainActor.assumeIsolated {
-        let (cv, source, window) = openDiffable()
-        defer { GtkHarness.close(window) }
+        let fixture = DiffableWindow()
+        defer { fixture.close() }
+        let cv = fixture.cv, source = fixture.source
         var snapshot = source.snapshot()
         try snapshot.appendSections(["s"])
         try snapshot.appendItems(["x", "y"])
@@ -126,6 +100,6 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertThrowsError(try bad.appendSections(["s"])) { XCTAssertTrue("\($0)".contains("s"), "\($0)") }
         XCTAssertThrowsError(try bad.deleteItems(["nope"])) { XCTAssertTrue("\($0)".contains("nope"), "\($0)") }
         XCTAssertEqual(bad, source.snapshot(), "the failed calls changed nothing")
-        XCTAssertEqual(shownItems(cv), [["x", "y"]])
+        XCTAssertEqual(fixture.shownItems(), [["x", "y"]])
     }}
 }
