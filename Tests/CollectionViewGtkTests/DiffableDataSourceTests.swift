@@ -83,23 +83,174 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertEqual(fixture.shownItems().first?.first, "i2")
     }}
 
-    /// Bad input in a snapshot is an error naming the identifier; the snapshot and the view
-    /// stay as they were.
-    func testBadSnapshotInputIsAnErrorAndChangesNothing() throws { try MainActor.assumeIsolated {
+    // MARK: Bad input
+
+    /// A window showing sections "fruit" (apple, banana) and "veg" (carrot), landed and settled.
+    @MainActor
+    private static func openFruit() throws -> (DiffableWindow, DiffableWindow.Snapshot) {
+        let fixture = DiffableWindow()
+        var snapshot = fixture.source.snapshot()
+        try snapshot.appendSections(["fruit", "veg"])
+        try snapshot.appendItems(["apple", "banana"], toSection: "fruit")
+        try snapshot.appendItems(["carrot"], toSection: "veg")
+        XCTAssertTrue(fixture.applyAndWait(snapshot))
+        XCTAssertNil(fixture.mismatch(snapshot))
+        return (fixture, snapshot)
+    }
+
+    /// Runs `change` on a copy of `before`: it must throw `expected`, whose description names
+    /// `identifier` and says `rule`, and leave the copy equal to `before`.
+    @MainActor
+    private static func assertRefused(_ before: DiffableWindow.Snapshot, _ expected: SnapshotError, naming identifier: String?, rule: String,
+                               _ change: (inout DiffableWindow.Snapshot) throws -> Void,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        var copy = before
+        do {
+            try change(&copy)
+            XCTFail("accepted; expected \(expected)", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error as? SnapshotError, expected, file: file, line: line)
+            if let identifier {
+                XCTAssertTrue("\(error)".contains(identifier), "'\(error)' names \(identifier)", file: file, line: line)
+            }
+            XCTAssertTrue("\(error)".contains(rule), "'\(error)' says '\(rule)'", file: file, line: line)
+        }
+        XCTAssertEqual(copy, before, "the failed call changed the snapshot", file: file, line: line)
+        XCTAssertEqual(DiffableWindow.lists(copy), DiffableWindow.lists(before), file: file, line: line)
+        XCTAssertEqual(copy.reloadedItemIdentifiers + copy.reconfiguredItemIdentifiers, before.reloadedItemIdentifiers + before.reconfiguredItemIdentifiers,
+                       file: file, line: line)
+    }
+
+    /// After refused calls the view is untouched, and a good apply lands and shows its state
+    /// with the cells of the items that stayed.
+    @MainActor
+    private static func assertStillWorks(_ fixture: DiffableWindow, before: DiffableWindow.Snapshot, good: DiffableWindow.Snapshot,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(fixture.source.snapshot(), before, "the data source kept its snapshot", file: file, line: line)
+        XCTAssertNil(fixture.mismatch(before), file: file, line: line)
+        let cells = Dictionary(uniqueKeysWithValues: before.itemIdentifiers.map { ($0, fixture.cv.cellForItem(at: fixture.source.indexPath(for: $0)!)) })
+        XCTAssertTrue(fixture.applyAndWait(good, animated: true), "the good apply landed", file: file, line: line)
+        XCTAssertNil(fixture.mismatch(good), file: file, line: line)
+        for id in good.itemIdentifiers {
+            guard let cell = cells[id], let path = fixture.source.indexPath(for: id) else { continue }
+            XCTAssertTrue(fixture.cv.cellForItem(at: path) === cell, "\(id) kept its cell", file: file, line: line)
+        }
+        XCTAssertEqual(fixture.reports, [], file: file, line: line)
+    }
+
+    /// An item identifier that is already in the snapshot, in its own section or another, or
+    /// given twice in one call, is refused (appendItems, insertItems before and after), naming
+    /// the identifier; the snapshot is unchanged, also when the other identifiers of the call
+    /// were new; then the view takes a good apply.
+    func testDuplicateItemIdentifierIsAnErrorAndChangesNothing() throws { try MainActor.assumeIsolated {
+        let (fixture, before) = try Self.openFruit()
+        defer { fixture.close() }
+        let rule = "Item identifiers must be unique"
+        Self.assertRefused(before, .duplicateItem(identifier: "apple"), naming: "apple", rule: rule) { try $0.appendItems(["apple"]) }
+        Self.assertRefused(before, .duplicateItem(identifier: "apple"), naming: "apple", rule: rule) { try $0.appendItems(["apple"], toSection: "veg") }
+        Self.assertRefused(before, .duplicateItem(identifier: "apple"), naming: "apple", rule: rule) { try $0.appendItems(["kiwi", "apple"], toSection: "veg") }
+        Self.assertRefused(before, .duplicateItem(identifier: "kiwi"), naming: "kiwi", rule: rule) { try $0.appendItems(["kiwi", "lime", "kiwi"], toSection: "fruit") }
+        Self.assertRefused(before, .duplicateItem(identifier: "carrot"), naming: "carrot", rule: rule) { try $0.insertItems(["carrot"], afterItem: "apple") }
+        Self.assertRefused(before, .duplicateItem(identifier: "fig"), naming: "fig", rule: rule) { try $0.insertItems(["fig", "fig"], beforeItem: "banana") }
+
+        var good = before
+        try good.appendItems(["kiwi", "lime"], toSection: "fruit")
+        try good.insertItems(["fig"], beforeItem: "carrot")
+        Self.assertStillWorks(fixture, before: before, good: good)
+    }}
+
+    /// An operation on an identifier that is not in the snapshot is refused, naming it: items
+    /// (delete, move either way, insert before or after, reload, reconfigure, also with known
+    /// items in the same call) and sections (append to, delete, move, insert next to, reload;
+    /// appending with no section at all). The snapshot is unchanged; then the view takes a good
+    /// apply.
+    func testUnknownIdentifierIsAnErrorAndChangesNothing() throws { try MainActor.assumeIsolated {
+        let (fixture, before) = try Self.openFruit()
+        defer { fixture.close() }
+        let ghost = SnapshotError.unknownItem(identifier: "ghost"), item = "Invalid item identifier"
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.deleteItems(["ghost"]) }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.deleteItems(["apple", "ghost"]) }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.moveItem("ghost", afterItem: "apple") }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.moveItem("apple", beforeItem: "ghost") }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.insertItems(["kiwi"], afterItem: "ghost") }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.insertItems(["kiwi"], beforeItem: "ghost") }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.reloadItems(["apple", "ghost"]) }
+        Self.assertRefused(before, ghost, naming: "ghost", rule: item) { try $0.reconfigureItems(["banana", "ghost"]) }
+        let nowhere = SnapshotError.unknownSection(identifier: "nowhere"), section = "Invalid section identifier"
+        Self.assertRefused(before, nowhere, naming: "nowhere", rule: section) { try $0.appendItems(["kiwi"], toSection: "nowhere") }
+        Self.assertRefused(before, nowhere, naming: "nowhere", rule: section) { try $0.deleteSections(["veg", "nowhere"]) }
+        Self.assertRefused(before, nowhere, naming: "nowhere", rule: section) { try $0.moveSection("fruit", afterSection: "nowhere") }
+        Self.assertRefused(before, nowhere, naming: "nowhere", rule: section) { try $0.moveSection("nowhere", beforeSection: "fruit") }
+        Self.assertRefused(before, nowhere, naming: "nowhere", rule: section) { try $0.insertSections(["nuts"], afterSection: "nowhere") }
+        Self.assertRefused(before, nowhere, naming: "nowhere", rule: section) { try $0.reloadSections(["fruit", "nowhere"]) }
+        Self.assertRefused(DiffableWindow.Snapshot(), .noSectionToAppendTo, naming: nil, rule: "no sections in the snapshot to append items to") {
+            try $0.appendItems(["kiwi"])
+        }
+
+        var good = before
+        try good.deleteItems(["apple"])
+        try good.moveItem("carrot", beforeItem: "banana")
+        try good.moveSection("veg", beforeSection: "fruit")
+        Self.assertStillWorks(fixture, before: before, good: good)
+    }}
+
+    /// A section identifier that is already in the snapshot, or given twice in one call, is
+    /// refused (append, insert before and after), naming it; the snapshot is unchanged, also
+    /// when the other sections of the call were new; then the view takes a good apply.
+    func testDuplicateSectionIdentifierIsAnErrorAndChangesNothing() throws { try MainActor.assumeIsolated {
+        let (fixture, before) = try Self.openFruit()
+        defer { fixture.close() }
+        let rule = "Section identifiers must be unique"
+        Self.assertRefused(before, .duplicateSection(identifier: "fruit"), naming: "fruit", rule: rule) { try $0.appendSections(["fruit"]) }
+        Self.assertRefused(before, .duplicateSection(identifier: "nuts"), naming: "nuts", rule: rule) { try $0.appendSections(["nuts", "nuts"]) }
+        Self.assertRefused(before, .duplicateSection(identifier: "veg"), naming: "veg", rule: rule) { try $0.insertSections(["veg"], beforeSection: "fruit") }
+        Self.assertRefused(before, .duplicateSection(identifier: "fruit"), naming: "fruit", rule: rule) { try $0.insertSections(["nuts", "fruit"], afterSection: "veg") }
+
+        var good = before
+        try good.insertSections(["nuts"], afterSection: "fruit")
+        try good.appendItems(["almond", "pecan"], toSection: "nuts")
+        Self.assertStillWorks(fixture, before: before, good: good)
+    }}
+
+    /// A cell provider that returns nil for one item: the view reports it, naming the item's
+    /// place and identifier (again only when it asks again, not every frame), shows nothing
+    /// for it and every other item as usual, and updates around it land; once the provider has
+    /// a cell again, reloading the item shows it.
+    func testCellProviderReturningNilIsReportedAndTheOthersShow() throws { try MainActor.assumeIsolated {
         let fixture = DiffableWindow()
         defer { fixture.close() }
         let cv = fixture.cv, source = fixture.source
+        fixture.provide = { _, _, item in item != "broken" }
         var snapshot = source.snapshot()
-        try snapshot.appendSections(["s"])
-        try snapshot.appendItems(["x", "y"])
-        var landed = false
-        source.apply(snapshot, animatingDifferences: false) { landed = true }
-        XCTAssertTrue(GtkHarness.pump { landed })
-        var bad = source.snapshot()
-        XCTAssertThrowsError(try bad.appendItems(["x"])) { XCTAssertTrue("\($0)".contains("x"), "\($0)") }
-        XCTAssertThrowsError(try bad.appendSections(["s"])) { XCTAssertTrue("\($0)".contains("s"), "\($0)") }
-        XCTAssertThrowsError(try bad.deleteItems(["nope"])) { XCTAssertTrue("\($0)".contains("nope"), "\($0)") }
-        XCTAssertEqual(bad, source.snapshot(), "the failed calls changed nothing")
-        XCTAssertEqual(fixture.shownItems(), [["x", "y"]])
+        try snapshot.appendSections(["s", "t"])
+        try snapshot.appendItems(["a", "broken", "c"], toSection: "s")
+        try snapshot.appendItems(["d"], toSection: "t")
+        XCTAssertTrue(fixture.applyAndWait(snapshot, animated: true))
+        let reported = fixture.reports
+        XCTAssertFalse(reported.isEmpty)
+        for report in reported {
+            XCTAssertTrue(report.contains("nothing from the cell provider for item 1 in section 0 (broken)"), report)
+        }
+        GtkHarness.pump(seconds: 0.2)
+        XCTAssertEqual(fixture.reports, reported, "no report while nothing asks again")
+        XCTAssertEqual(fixture.shownItems(), [["a", "c"], ["d"]])
+        XCTAssertNil(cv.cellForItem(at: IndexPath(item: 1, section: 0)))
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 3, "the item is there, without a cell")
+        XCTAssertEqual(source.itemIdentifier(for: IndexPath(item: 1, section: 0)), "broken")
+
+        // Updates around the item without a cell still land.
+        var next = source.snapshot()
+        try next.insertItems(["z"], beforeItem: "a")
+        try next.moveItem("d", afterItem: "c")
+        XCTAssertTrue(fixture.applyAndWait(next, animated: true))
+        XCTAssertEqual(fixture.shownItems(), [["z", "a", "c", "d"], []])
+        fixture.reports.removeAll()
+
+        fixture.provide = nil
+        var fixed = source.snapshot()
+        try fixed.reloadItems(["broken"])
+        XCTAssertTrue(fixture.applyAndWait(fixed, animated: true))
+        XCTAssertNil(fixture.mismatch(fixed))
+        XCTAssertEqual(fixture.reports, [])
     }}
 }

@@ -175,7 +175,8 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// The cell provider's cell for the item's identifier.
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         if let id = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, id) { return cell }
-        collectionView.report(.foreignView("nothing from the cell provider for item \(indexPath.item) in section \(indexPath.section)"))
+        let item = itemIdentifier(for: indexPath).map { " (\($0))" } ?? ""
+        collectionView.report(.foreignView("nothing from the cell provider for item \(indexPath.item) in section \(indexPath.section)\(item)"))
         return MissingCell()  // shown as nothing, without a second report
     }
 
