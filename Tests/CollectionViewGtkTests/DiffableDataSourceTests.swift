@@ -253,4 +253,138 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertNil(fixture.mismatch(fixed))
         XCTAssertEqual(fixture.reports, [])
     }}
+
+    // MARK: Applies from inside callbacks
+
+    /// "Load more" from the cell provider: when it is asked for the last item's cell, the app
+    /// appends a page and applies it (animated) right there. Every page lands and shows, with no
+    /// report or warning.
+    func testApplyFromInsideTheCellProviderAppendsAPage() throws { try MainActor.assumeIsolated {
+        let fixture = DiffableWindow(itemSize: Size(width: 40, height: 40))
+        defer { fixture.close() }
+        let source = fixture.source
+        var pages = 1, landed = 0
+        fixture.provide = { _, _, item in
+            guard item == "i\(pages * 10 - 1)", pages < 4 else { return true }
+            pages += 1
+            var more = source.snapshot()
+            try! more.appendItems((pages * 10 - 10..<pages * 10).map { "i\($0)" })
+            source.apply(more) { landed += 1 }
+            return true
+        }
+        var snapshot = source.snapshot()
+        try snapshot.appendSections(["s"])
+        try snapshot.appendItems((0..<10).map { "i\($0)" })
+        XCTAssertTrue(fixture.applyAndWait(snapshot, animated: true))
+        XCTAssertTrue(GtkHarness.pump { landed == 3 } && fixture.settle(), "\(landed) pages landed")
+        XCTAssertEqual(pages, 4)
+        XCTAssertEqual(source.snapshot().numberOfItems, 40)
+        XCTAssertNil(fixture.mismatch(source.snapshot()))
+        XCTAssertEqual(fixture.reports, [])
+    }}
+
+    /// An apply from the cell provider, asked for the last item's cell while the view makes the
+    /// cells of the apply before, that deletes the first item, inserts one at the front, moves
+    /// the last but one to the front and reconfigures an item whose index changes: it lands,
+    /// and every item shows in its own cell with its new content. (The reconfigure used to
+    /// configure the cell at the item's new index before the batch had moved the cells there:
+    /// another item's cell.)
+    func testApplyFromInsideTheCellProviderThatReordersLands() throws { try MainActor.assumeIsolated {
+        let fixture = DiffableWindow(itemSize: Size(width: 40, height: 40))
+        defer { fixture.close() }
+        let source = fixture.source
+        var applied = false, landed = false
+        fixture.provide = { _, _, item in
+            guard item == "g", !applied else { return true }
+            applied = true
+            var next = source.snapshot()
+            try! next.deleteItems(["a"])
+            try! next.insertItems(["new"], beforeItem: "b")
+            try! next.moveItem("f", beforeItem: "new")
+            try! next.reconfigureItems(["e"])
+            fixture.versions["e"] = 1
+            source.apply(next) { landed = true }
+            return true
+        }
+        var snapshot = source.snapshot()
+        try snapshot.appendSections(["s"])
+        try snapshot.appendItems(["a", "b", "c", "d", "e", "f", "g"])
+        source.apply(snapshot, animatingDifferences: false)
+        XCTAssertTrue(GtkHarness.pump { landed } && fixture.settle(), "the apply from the cell provider landed")
+        XCTAssertEqual(DiffableWindow.lists(source.snapshot()), [["f", "new", "b", "c", "d", "e", "g"]])
+        XCTAssertNil(fixture.mismatch(source.snapshot()))
+        XCTAssertEqual(fixture.reports, [])
+    }}
+
+    /// Applies chained from completion handlers, as apps do (the next step once one change
+    /// has shown): each moves and reconfigures items and lands, in order, and the view ends
+    /// showing the last with every item in its own cell, reconfigured ones showing their new
+    /// content, with no report or warning. Animated and not. (From a completion the batch
+    /// waits until the callback returns; the reconfigure used to run at once, on the cells
+    /// still at their old places.)
+    func testApplyFromACompletionHandlerLands() throws { try MainActor.assumeIsolated {
+        for animated in [true, false] {
+            let fixture = DiffableWindow(itemSize: Size(width: 40, height: 40))
+            let source = fixture.source
+            var snapshot = source.snapshot()
+            try snapshot.appendSections(["s", "t"])
+            try snapshot.appendItems(["a", "b", "c", "d"], toSection: "s")
+            try snapshot.appendItems(["e", "f"], toSection: "t")
+            XCTAssertTrue(fixture.applyAndWait(snapshot))
+            let cellOfB = fixture.cv.cellForItem(at: source.indexPath(for: "b")!)
+
+            var order: [Int] = []
+            @MainActor func step(_ n: Int) {
+                order.append(n)
+                guard n < 4 else { return }
+                var next = source.snapshot()
+                let items = next.itemIdentifiers
+                // Move the last item to the front, reconfigure the one that was second.
+                try! next.moveItem(items.last!, beforeItem: items.first!)
+                try! next.reconfigureItems([items[1]])
+                fixture.versions[items[1], default: 0] += 1
+                if n == 2 { try! next.moveSection("t", beforeSection: "s") }
+                source.apply(next, animatingDifferences: animated) { step(n + 1) }
+            }
+            step(0)
+            XCTAssertTrue(GtkHarness.pump { order.count == 5 } && fixture.settle(), "animated \(animated): \(order)")
+            XCTAssertEqual(order, [0, 1, 2, 3, 4])
+            XCTAssertNil(fixture.mismatch(source.snapshot()), "animated \(animated)")
+            XCTAssertTrue(fixture.cv.cellForItem(at: source.indexPath(for: "b")!) === cellOfB, "animated \(animated): b kept its cell")
+            XCTAssertEqual(fixture.reports, [], "animated \(animated)")
+            fixture.close()
+        }
+    }}
+
+    /// Two applies from one completion handler: the first reconfigures an item and moves
+    /// another in front of it, the second moves the reconfigured item to the end. Both land in
+    /// order and every item shows in its own cell with its content. (The first's reconfigure
+    /// runs after its batch, when the data source already has the second snapshot: it must
+    /// take the item from the first.)
+    func testTwoAppliesFromOneCompletionHandlerLand() throws { try MainActor.assumeIsolated {
+        let fixture = DiffableWindow(itemSize: Size(width: 40, height: 40))
+        defer { fixture.close() }
+        let source = fixture.source
+        var snapshot = source.snapshot()
+        try snapshot.appendSections(["s"])
+        try snapshot.appendItems(["a", "b", "c", "d", "e"])
+        var order: [String] = []
+        source.apply(snapshot) {
+            order.append("first")
+            var a = source.snapshot()
+            try! a.moveItem("e", beforeItem: "b")
+            try! a.reconfigureItems(["b"])
+            fixture.versions["b"] = 1
+            source.apply(a) { order.append("a") }
+            var b = source.snapshot()
+            XCTAssertEqual(DiffableWindow.lists(b), [["a", "e", "b", "c", "d"]], "snapshot() has the apply just made")
+            try! b.moveItem("b", afterItem: "d")
+            source.apply(b) { order.append("b") }
+        }
+        XCTAssertTrue(GtkHarness.pump { order.count == 3 } && fixture.settle(), "\(order)")
+        XCTAssertEqual(order, ["first", "a", "b"])
+        XCTAssertEqual(DiffableWindow.lists(source.snapshot()), [["a", "e", "c", "d", "b"]])
+        XCTAssertNil(fixture.mismatch(source.snapshot()))
+        XCTAssertEqual(fixture.reports, [])
+    }}
 }
