@@ -53,15 +53,19 @@ final class DiffableModelTests: XCTestCase {
         var mayChange = Set<String>()
         var log: [String] = []  // what the applies since the last check did
         var stats = (moves: 0, crossMoves: 0, sectionMoves: 0, reloads: 0, reconfigures: 0, reloadData: 0,
-                     duringAnimation: 0, sameCell: 0, checks: 0, items: 0)
+                     duringAnimation: 0, fromCompletion: 0, sameCell: 0, checks: 0, items: 0)
         let started = GtkHarness.now()
 
-        for n in 0..<applies {
+        var chained: DiffableWindow.Snapshot?  // made from a completion handler
+        /// Builds apply `n` from the data source's snapshot and applies it; its completion
+        /// records it and, when `chain`, makes apply `n + 1` (into `chained`). Returns the
+        /// snapshot and the mode.
+        @MainActor func issue(_ n: Int, chain: Bool) -> (DiffableWindow.Snapshot, Int) {
             let old = source.snapshot()
             var new = old
             var done: [String] = []
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                if let op = try model.change(&new, &rng) { done.append(op) }
+                if let op = try! model.change(&new, &rng) { done.append(op) }
             }
             // What the app changed in its model: reloaded and reconfigured items show new content.
             for id in new.reloadedItemIdentifiers + new.reconfiguredItemIdentifiers { fixture.versions[id, default: 0] += 1 }
@@ -72,10 +76,17 @@ final class DiffableModelTests: XCTestCase {
             // 0: reload data (every 40th apply), 1...19: animated, else not.
             let mode = n % 40 == 20 ? 0 : Int.random(in: 1..<40, using: &rng)
             if cv.isAnimatingUpdates { stats.duringAnimation += 1 }
+            let completion = {
+                completed.append(n)
+                if chain {
+                    stats.fromCompletion += 1
+                    chained = issue(n + 1, chain: false).0
+                }
+            }
             if mode == 0 {
                 stats.reloadData += 1
                 mayChange.formUnion(old.itemIdentifiers)
-                source.applySnapshotUsingReloadData(new) { completed.append(n) }
+                source.applySnapshotUsingReloadData(new, completion: completion)
             } else {
                 let diff = SnapshotDiff(from: old, to: new)
                 stats.moves += diff.movedItemCount
@@ -84,13 +95,31 @@ final class DiffableModelTests: XCTestCase {
                 stats.reloads += new.reloadedItemIdentifiers.count + new.reloadedSectionIdentifiers.count
                 stats.reconfigures += diff.reconfiguredItems.count
                 mayChange.formUnion(old.itemIdentifiers.filter { !Self.keepsCell($0, from: old, to: new) })
-                source.apply(new, animatingDifferences: mode < 20) { completed.append(n) }
+                source.apply(new, animatingDifferences: mode < 20, completion: completion)
             }
-            log.append("apply \(n) (\(mode == 0 ? "reload data" : mode < 20 ? "animated" : "not animated")): \(done.joined(separator: ", "))")
+            log.append("apply \(n) (\(mode == 0 ? "reload data" : mode < 20 ? "animated" : "not animated")\(chain ? ", the next from its completion" : "")): \(done.joined(separator: ", "))")
+            return (new, mode)
+        }
+
+        var n = 0
+        while n < applies {
+            // Now and then the next apply is made from this one's completion handler.
+            let fromCompletion = n < applies - 1 && Int.random(in: 0..<8, using: &rng) == 0
+            chained = nil
+            var (new, mode) = issue(n, chain: fromCompletion)
+            if fromCompletion {
+                n += 1
+                guard GtkHarness.pump(timeout: 5, until: { chained != nil }) else {
+                    return XCTFail("seed \(seed), apply \(n - 1) did not complete:\n\(log.joined(separator: "\n"))")
+                }
+                new = chained!
+                mode = -1  // not followed at once by another
+            }
 
             // Now and then the next apply comes while this one still animates.
             if n < applies - 1, mode >= 1, mode < 20, log.count < 4, Int.random(in: 0..<3, using: &rng) == 0 {
                 GtkHarness.pump(seconds: Double(Int.random(in: 0...3, using: &rng)) * 0.01)
+                n += 1
                 continue
             }
 
@@ -117,6 +146,7 @@ final class DiffableModelTests: XCTestCase {
             cellOf = cells
             mayChange = []
             log = []
+            n += 1
         }
         let seconds = GtkHarness.now() - started
         print("DiffableModelTests: \(applies) applies, \(stats.checks) checks in \(String(format: "%.1f", seconds)) s: \(stats)")
@@ -128,6 +158,7 @@ final class DiffableModelTests: XCTestCase {
         XCTAssertGreaterThan(stats.reconfigures, 25, "\(stats)")
         XCTAssertEqual(stats.reloadData, 7, "\(stats)")
         XCTAssertGreaterThan(stats.duringAnimation, 15, "\(stats)")
+        XCTAssertGreaterThan(stats.fromCompletion, 10, "\(stats)")
         XCTAssertGreaterThan(stats.sameCell, 3_000, "\(stats)")
     }}
 
