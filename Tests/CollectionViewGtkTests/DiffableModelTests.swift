@@ -7,8 +7,8 @@ import CollectionViewTestSupport
 
 /// A diffable data source in a real window, checked against its snapshots: a seeded sequence of
 /// random snapshots, each changed from the last by random snapshot operations, applied one
-/// after another (animated, not animated, by reloading, and while earlier animations still
-/// run). Every time the applies made so far have landed, the screen is exactly the last
+/// after another (animated, not animated, by reloading, while earlier animations still run,
+/// and from the completion handler of the apply before). Every time the applies made so far have landed, the screen is exactly the last
 /// snapshot and the items that stayed kept their cells.
 final class DiffableModelTests: XCTestCase {
     /// The seed: $CV_DIFFABLE_SEED (decimal or 0x hex) replays one; else a new one each run,
@@ -33,8 +33,8 @@ final class DiffableModelTests: XCTestCase {
     ///   require), or reloaded the data;
     /// - reconfigured items that kept their cell show their new content (configured again in
     ///   place).
-    /// The sequence must exercise every kind of change, and applies made while an earlier
-    /// animation still ran.
+    /// The sequence must exercise every kind of change, applies made while an earlier
+    /// animation still ran, and applies made from completion handlers.
     func testRandomSnapshotSequenceInAWindow() throws { try MainActor.assumeIsolated {
         let seed = Self.seed()
         print("DiffableModelTests: seed \(seed) (CV_DIFFABLE_SEED=\(seed) replays)")
