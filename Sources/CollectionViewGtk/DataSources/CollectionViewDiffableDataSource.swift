@@ -60,7 +60,9 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// Shows `snapshot` (`apply(_:animatingDifferences:completion:)`): what stayed keeps its
     /// cell and moves, what went fades, what came in appears; reloaded items get new cells,
     /// reconfigured ones are configured again in their own cells. `completion` runs once the
-    /// change has landed (after its animation).
+    /// change has landed (after its animation). From inside a callback (the cell provider, a
+    /// completion) `snapshot()` has the change at once, and the view shows it right after the
+    /// callback returns, reconfigures included, as with `performBatchUpdates`.
     ///
     /// - Complexity: the diff is O(n log n) in the items of both snapshots; above
     ///   `backgroundDiffThreshold` it runs on another thread.
@@ -122,9 +124,16 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
             self.current = new.withoutChangeMarks
             collectionView.record(diff.update)
         }, animated: apply.animated) { _ in apply.completion?() }
-        if !diff.reconfiguredItems.isEmpty {
+        guard !diff.reconfiguredItems.isEmpty else { return }
+        // The reconfigured paths are places in `new`, so they are reconfigured right after this
+        // batch, in order with the view's work: from inside a callback (a completion, the cell
+        // provider) the batch waits until the callback returns, and the cells at those paths
+        // are still at their old places until then. The identifiers come from `new` too, as
+        // a later apply may have changed `current` by the time this runs.
+        collectionView.work.perform { [weak collectionView, cellProvider] in
+            guard let collectionView else { return }
             collectionView.reconfigureItems(at: diff.reconfiguredItems) { path in
-                itemIdentifier(for: path).flatMap { cellProvider(collectionView, path, $0) }
+                new.itemIdentifier(at: path).flatMap { cellProvider(collectionView, path, $0) }
             }
         }
     }
@@ -163,7 +172,8 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// The cell provider's cell for the item's identifier.
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         if let id = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, id) { return cell }
-        collectionView.report(.foreignView("nothing from the cell provider for item \(indexPath.item) in section \(indexPath.section)"))
+        let item = itemIdentifier(for: indexPath).map { " (\($0))" } ?? ""
+        collectionView.report(.foreignView("nothing from the cell provider for item \(indexPath.item) in section \(indexPath.section)\(item)"))
         return MissingCell()  // shown as nothing, without a second report
     }
 
