@@ -23,7 +23,7 @@ final class GalleryEndToEndTests: XCTestCase {
         app?.waitUntilExit()
     }
 
-    private func launch(_ arguments: [String] = []) throws {
+    private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
@@ -33,6 +33,7 @@ final class GalleryEndToEndTests: XCTestCase {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GALLERY_LOG"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -175,6 +176,27 @@ final class GalleryEndToEndTests: XCTestCase {
         unlink(folder.appendingPathComponent("Hills/hill-1.png").path)
         await_("a subfolder emptied", after: mark, timeout: 15) { $0 == "sections 2 items 6" }
         XCTAssertEqual(app?.isRunning, true, "still running")
+    }
+
+    /// The thumbnail cache keeps under its cap: 30 photos on screen, a 1 MB cache (seven
+    /// thumbnails of 256x192 RGB): every photo is decoded and shown, the cache holds its cap.
+    func testTheThumbnailCacheStaysUnderItsCap() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-cache-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for i in 0..<30 { try writePNG(folder.appendingPathComponent("p-\(i).png").path, colour: 0x4060_80ff &+ UInt32(i) << 16) }
+        try launch([folder.path], environment: ["GALLERY_THUMBNAIL_CACHE_MB": "1"])
+        await_("opened") { $0.hasPrefix("opened \(folder.path) sections=1 items=30 ") }
+        let line = await_("every thumbnail", timeout: 20) { $0.hasPrefix("thumbnails decoded=30 ") }
+        let fields = Dictionary(uniqueKeysWithValues: (line ?? "").split(separator: " ").dropFirst().compactMap { field -> (String, Int)? in
+            let parts = field.split(separator: "=")
+            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? -1) : nil
+        })
+        XCTAssertLessThanOrEqual(fields["cacheKB"] ?? .max, 1024, line ?? "")
+        XCTAssertLessThan(fields["cached"] ?? .max, 30, "older thumbnails were evicted: \(line ?? "")")
+        XCTAssertGreaterThan(fields["cached"] ?? 0, 0, line ?? "")
+        XCTAssertEqual(app?.isRunning, true)
     }
 
     /// A one-colour PNG, written in place (as a copy does).
