@@ -89,7 +89,7 @@ final class ListModelDataSourceTests: XCTestCase {
     /// Sorting through GtkSortListModel animates in a view over it: each item moves with its
     /// cell (GTK reports a sort as every item removed and added; the data source matches them
     /// by identity).
-    func testSortAndFilterModelsDriveTheView() { MainActor.assumeIsolated {
+    func testSortModelDrivesTheView() { MainActor.assumeIsolated {
         let list = gtk_string_list_new(nil)!
         for word in ["pear", "apple", "fig", "banana", "cherry", "date"] { gtk_string_list_append(list, word) }
         let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
@@ -108,6 +108,39 @@ final class ListModelDataSourceTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
         XCTAssertEqual(texts(cv), ["apple", "banana", "cherry", "date", "fig", "pear"])
         XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 0, section: 0)) === appleCell, "the sort moved apple's cell")
+    }}
+
+    /// Filtering through GtkFilterListModel animates: what the filter drops goes, what it
+    /// lets back in comes, and what stays keeps its cell.
+    func testFilterModelChangesAnimate() { MainActor.assumeIsolated {
+        let list = gtk_string_list_new(nil)!
+        for word in ["pear", "apple", "fig", "banana", "cherry", "date"] { gtk_string_list_append(list, word) }
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        let filter = gtk_string_filter_new(expression)!
+        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+        // The filter model takes the list and a reference to the filter; this test keeps one.
+        g_object_ref(UnsafeMutableRawPointer(filter))
+        defer { g_object_unref(UnsafeMutableRawPointer(filter)) }
+        let filtered = gtk_filter_list_model_new(list, UnsafeMutableRawPointer(filter).assumingMemoryBound(to: GtkFilter.self))!
+        defer { g_object_unref(UnsafeMutableRawPointer(filtered)) }
+        let reports = Reports()
+        let (cv, source, window) = openListView(filtered, reports: reports)
+        defer { GtkHarness.close(window); _ = source }
+        GtkHarness.pump { !cv.hasPendingViews }
+        XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
+        let cherry = cv.cellForItem(at: IndexPath(item: 4, section: 0))
+
+        gtk_string_filter_set_search(filter, "e")
+        XCTAssertTrue(cv.isAnimatingUpdates, "filtering animates")
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(texts(cv), ["pear", "apple", "cherry", "date"])
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 2, section: 0)) === cherry, "cherry kept its cell")
+
+        gtk_string_filter_set_search(filter, nil)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 4, section: 0)) === cherry)
+        XCTAssertEqual(reports.errors, [])
     }}
 
     /// With a section key, runs of equal keys are sections: an item that comes with a new key
