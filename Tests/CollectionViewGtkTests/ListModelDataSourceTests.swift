@@ -32,6 +32,7 @@ private final class Reports { var errors: [String] = [] }
 /// A collection view of 100x100 cells over `model`, in a window; `text` reads an item's label.
 @MainActor
 private func openListView(_ model: OpaquePointer, reports: Reports = Reports(), sectionKey: ListModelDataSource.SectionKey? = nil,
+                          itemKey: ListModelDataSource.ItemKey? = nil,
                           text: @escaping (UnsafeMutableRawPointer) -> String = { String(cString: gtk_string_object_get_string(OpaquePointer($0))) })
     -> (CollectionView, ListModelDataSource, WidgetPointer) {
     let layout = FlowLayout()
@@ -39,7 +40,7 @@ private func openListView(_ model: OpaquePointer, reports: Reports = Reports(), 
     let cv = bareCollectionView(layout)
     cv.register(StringCell.self, forCellWithReuseIdentifier: "s")
     cv.errorHandler = { reports.errors.append("\($0)") }
-    let source = ListModelDataSource(collectionView: cv, model: model, sectionKey: sectionKey) { cv, indexPath, item in
+    let source = ListModelDataSource(collectionView: cv, model: model, sectionKey: sectionKey, itemKey: itemKey) { cv, indexPath, item in
         let cell: StringCell = cv.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
         cell.text = text(item)
         return cell
@@ -141,6 +142,34 @@ final class ListModelDataSourceTests: XCTestCase {
         XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
         XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 4, section: 0)) === cherry)
         XCTAssertEqual(reports.errors, [])
+    }}
+
+    /// With an item key, new objects for the same key are the same item: a model that makes
+    /// its objects anew (as a GtkDirectoryList read again does) changes only what changed.
+    func testAnItemKeyMatchesNewObjectsForTheSameThing() { MainActor.assumeIsolated {
+        let list = gtk_string_list_new(nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+        for word in ["a", "b", "c", "d"] { gtk_string_list_append(list, word) }
+        let string = { (item: UnsafeMutableRawPointer) in String(cString: gtk_string_object_get_string(OpaquePointer(item))) }
+        let (cv, source, window) = openListView(list, itemKey: { AnyHashable(string($0)) })
+        defer { GtkHarness.close(window); _ = source }
+        GtkHarness.pump { !cv.hasPendingViews }
+        let cells = (0..<4).map { cv.cellForItem(at: IndexPath(item: $0, section: 0)) }
+        let made = cv.reuseStatistics.created
+        // Every object replaced: new "a"... "d" objects, with "x" added between b and c.
+        let words = ["a", "b", "x", "c", "d"]
+        var cStrings = words.map { strdup($0) } + [nil]
+        cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(list, 0, 4, $0)
+            }
+        }
+        cStrings.forEach { free($0) }
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(texts(cv), words)
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 0, section: 0)) === cells[0], "a kept its cell")
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 3, section: 0)) === cells[2], "c moved down with its cell")
+        XCTAssertEqual(cv.reuseStatistics.created, made + 1, "one new cell, for x")
     }}
 
     /// With a section key, runs of equal keys are sections: an item that comes with a new key

@@ -27,6 +27,11 @@ public final class ListModelDataSource: CollectionViewDataSource {
     public typealias CellProvider = (CollectionView, IndexPath, UnsafeMutableRawPointer) -> CollectionViewCell
     /// The section an item belongs to (borrowed for the call); equal keys in a row are one section.
     public typealias SectionKey = (UnsafeMutableRawPointer) -> String
+    /// What makes an item the same item across changes (borrowed for the call), for models
+    /// that make new objects for the same thing: a GtkDirectoryList read again gives new
+    /// GFileInfos for the same files, and the file's path says which is which. Without it, an
+    /// item is its object.
+    public typealias ItemKey = (UnsafeMutableRawPointer) -> AnyHashable
     /// Makes a supplementary view (a header or footer) of a kind at an index path; nil is reported.
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> ReusableView?
 
@@ -38,6 +43,9 @@ public final class ListModelDataSource: CollectionViewDataSource {
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
     private let sectionKey: SectionKey?
+    private let itemKey: ItemKey?
+    /// Each held item's identity (its key, or its object), in model order.
+    private var identities: [ItemIdentity] = []
     /// The item count the collection view has been told about: the model's count changes
     /// before its signal arrives, and the view checks each batch against what it knew.
     private var count: Int
@@ -55,16 +63,21 @@ public final class ListModelDataSource: CollectionViewDataSource {
     ///   - collectionView: the view to feed.
     ///   - model: a `GListModel*` (from `G_LIST_MODEL (...)`); a reference is taken.
     ///   - sectionKey: groups consecutive items into sections; nil puts all in one section.
+    ///   - itemKey: what identifies an item across changes; nil means its object.
     ///   - cellProvider: called for every cell the view shows, with the item it shows.
     public init(collectionView: CollectionView, model: OpaquePointer, sectionKey: SectionKey? = nil,
-                cellProvider: @escaping CellProvider) {
+                itemKey: ItemKey? = nil, cellProvider: @escaping CellProvider) {
         self.model = model
         modelRef = ModelRef(model)
         self.collectionView = collectionView
         self.cellProvider = cellProvider
         self.sectionKey = sectionKey
+        self.itemKey = itemKey
         count = Int(g_list_model_get_n_items(model))
-        if count <= Self.identityLimit || sectionKey != nil { modelRef.items = Self.items(of: model, in: 0..<count) }
+        if count <= Self.identityLimit || sectionKey != nil {
+            modelRef.items = Self.items(of: model, in: 0..<count)
+            identities = modelRef.items!.map(identity)
+        }
         if let sectionKey, let items = modelRef.items {
             keys = items.map(sectionKey)
             sections = ListSection.runs(of: keys)
@@ -115,11 +128,14 @@ public final class ListModelDataSource: CollectionViewDataSource {
             // The held items keep their objects alive, so an address is an identity.
             let old = Array(held[position..<position + removed])
             let new = Self.items(of: model, in: position..<position + added)
-            change = Self.change(from: old.map { UInt(bitPattern: $0) }, to: new.map { UInt(bitPattern: $0) }, at: position)
+            let newIdentities = new.map(identity)
+            change = Self.change(from: Array(identities[position..<position + removed]), to: newIdentities, at: position)
             modelRef.items!.replaceSubrange(position..<position + removed, with: new)
+            identities.replaceSubrange(position..<position + removed, with: newIdentities)
             old.forEach { g_object_unref($0) }
         } else {
             modelRef.releaseItems()
+            identities = []
             change = ((position..<position + removed).map { IndexPath(item: $0, section: 0) },
                       (position..<position + added).map { IndexPath(item: $0, section: 0) }, [])
         }
@@ -141,13 +157,14 @@ public final class ListModelDataSource: CollectionViewDataSource {
             reloadAll(in: collectionView)
             return
         }
-        let before = Self.snapshot(items: held, sections: sections)
+        let before = Self.snapshot(identities: identities, sections: sections)
         let new = Self.items(of: model, in: position..<position + added)
         modelRef.items!.replaceSubrange(position..<position + removed, with: new)
         held[position..<position + removed].forEach { g_object_unref($0) }
         keys.replaceSubrange(position..<position + removed, with: new.map(sectionKey))
+        identities.replaceSubrange(position..<position + removed, with: new.map(identity))
         let newSections = ListSection.runs(of: keys)
-        let after = Self.snapshot(items: modelRef.items!, sections: newSections)
+        let after = Self.snapshot(identities: identities, sections: newSections)
         guard let before, let after else {
             // An object held twice has no identity of its own: show the model anew.
             sections = newSections
@@ -168,6 +185,7 @@ public final class ListModelDataSource: CollectionViewDataSource {
         modelRef.releaseItems()
         count = Int(g_list_model_get_n_items(model))
         modelRef.items = Self.items(of: model, in: 0..<count)
+        identities = modelRef.items!.map(identity)
         if let sectionKey {
             keys = modelRef.items!.map(sectionKey)
             sections = ListSection.runs(of: keys)
@@ -175,13 +193,18 @@ public final class ListModelDataSource: CollectionViewDataSource {
         collectionView.reloadData()
     }
 
-    /// Sections (a key and its run number, as a key may come back later) and items (addresses).
-    private static func snapshot(items: [UnsafeMutableRawPointer], sections: [ListSection]) -> DiffableSnapshot<ListSection.ID, UInt>? {
-        var snapshot = DiffableSnapshot<ListSection.ID, UInt>()
+    /// An item's identity: its key, or its object (held, so its address is not reused).
+    private func identity(_ item: UnsafeMutableRawPointer) -> ItemIdentity {
+        ItemIdentity(value: itemKey?(item) ?? AnyHashable(UInt(bitPattern: item)))
+    }
+
+    /// Sections (a key and its run number, as a key may come back later) and items.
+    private static func snapshot(identities: [ItemIdentity], sections: [ListSection]) -> DiffableSnapshot<ListSection.ID, ItemIdentity>? {
+        var snapshot = DiffableSnapshot<ListSection.ID, ItemIdentity>()
         do {
             for section in sections {
                 try snapshot.appendSections([section.id])
-                try snapshot.appendItems(items[section.start..<section.start + section.count].map { UInt(bitPattern: $0) }, toSection: section.id)
+                try snapshot.appendItems(Array(identities[section.start..<section.start + section.count]), toSection: section.id)
             }
         } catch {
             return nil
@@ -189,13 +212,13 @@ public final class ListModelDataSource: CollectionViewDataSource {
         return snapshot
     }
 
-    /// The deletes, inserts and moves that turn `old` into `new` (item object addresses), as
-    /// index paths offset by `position`. Repeated objects (a list may hold one object twice)
-    /// cannot be matched by identity: then everything in the range goes and comes.
-    static func change(from old: [UInt], to new: [UInt], at position: Int)
+    /// The deletes, inserts and moves that turn `old` into `new` (item identities), as index
+    /// paths offset by `position`. Repeated identities (a list may hold one object twice)
+    /// cannot be matched: then everything in the range goes and comes.
+    static func change<ID: Hashable & Sendable>(from old: [ID], to new: [ID], at position: Int)
         -> (deleted: [IndexPath], inserted: [IndexPath], moved: [(from: IndexPath, to: IndexPath)]) {
         func path(_ i: Int) -> IndexPath { IndexPath(item: position + i, section: 0) }
-        var before = DiffableSnapshot<Int, UInt>(), after = DiffableSnapshot<Int, UInt>()
+        var before = DiffableSnapshot<Int, ID>(), after = DiffableSnapshot<Int, ID>()
         do {
             try before.appendSections([0])
             try before.appendItems(old, toSection: 0)
@@ -248,6 +271,11 @@ public final class ListModelDataSource: CollectionViewDataSource {
 
     /// The identifier of the plain cell shown for an item the model no longer has.
     static let placeholderIdentifier = "ListModelDataSource.placeholder"
+}
+
+/// An item's identity: its key, or its object's address.
+struct ItemIdentity: Hashable, @unchecked Sendable {
+    let value: AnyHashable
 }
 
 /// A run of consecutive items with the same section key.
