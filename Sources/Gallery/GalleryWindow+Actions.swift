@@ -147,6 +147,7 @@ extension GalleryWindow {
     private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int) {
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
+        folder.fileWritten = { [weak self] path in self?.fileWritten(path) }
         folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                        supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
         for name in ["add-item", "delete-selection", "add-section", "remove-section", "shuffle", "sort"] {
@@ -161,6 +162,7 @@ extension GalleryWindow {
     /// A decoded thumbnail: shown in the cells that show its file.
     func thumbnailArrived(_ path: String, _ texture: Texture) {
         for case let cell as TileCell in collectionView.visibleCells where cell.key == path { cell.show(texture) }
+        GalleryLog.event("thumbnail \(path)")
         if thumbnails.decoded % 250 == 0 || thumbnails.pending == 0 { logThumbnails() }
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
@@ -185,8 +187,15 @@ extension GalleryWindow {
 
     func thumbnailFailed(_ path: String, _ reason: String) {
         if thumbnails.pending == 0 { logThumbnails() }
-        unreadableFiles += 1
-        showMessage("\(unreadableFiles) file\(unreadableFiles == 1 ? "" : "s") could not be read as an image (\((path as NSString).lastPathComponent): \(reason)).")
+        unreadableFiles.insert(path)
+        showMessage("\(unreadableFiles.count) file\(unreadableFiles.count == 1 ? "" : "s") could not be read as an image (\((path as NSString).lastPathComponent): \(reason)).")
+    }
+
+    /// A file was written: decoded again if a cell shows it (it may have been read half written).
+    func fileWritten(_ path: String) {
+        thumbnails.forget(path)
+        if unreadableFiles.remove(path) != nil, unreadableFiles.isEmpty { showMessage(nil) }
+        if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.key == path }) { thumbnails.request(path, urgent: true) }
     }
 
     private func chooseFolder() {

@@ -18,7 +18,8 @@ final class GalleryWindow {
     var loadingFolder: FolderContent?
     /// Since a folder opened, until every cell on screen shows its thumbnail (logged once).
     var firstScreen: (started: Int, done: Bool)?
-    var unreadableFiles = 0
+    /// Files whose thumbnail could not be decoded, for the message.
+    var unreadableFiles: Set<String> = []
     let thumbnails = ThumbnailLoader(capacityBytes: GalleryWindow.thumbnailCacheBytes)
     var layouts: [GalleryLayout: CollectionViewLayout] = [:]
     var currentLayout = GalleryLayout.grid

@@ -145,4 +145,22 @@ public enum Signal {
         }
         return GtkGlue.connect(instance, "items-changed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// GFileMonitor "changed": (file, other file, event); the closure gets the event and the
+    /// file's path.
+    @discardableResult
+    public static func connectFileMonitorChanged(_ monitor: UnsafeMutableRawPointer,
+                                                 _ f: @escaping @MainActor (GFileMonitorEvent, String) -> Void) -> gulong {
+        typealias F = @MainActor (GFileMonitorEvent, String) -> Void
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, file, _, event, data in
+            let f: F = unbox(data)
+            var path = ""
+            if let file, let cPath = g_file_get_path(OpaquePointer(file)) {
+                path = String(cString: cPath)
+                g_free(cPath)
+            }
+            MainActor.assumeIsolated { f(event, path) }
+        }
+        return GtkGlue.connect(monitor, "changed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
 }

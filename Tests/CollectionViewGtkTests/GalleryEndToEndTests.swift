@@ -51,7 +51,7 @@ final class GalleryEndToEndTests: XCTestCase {
             if let line = log.lines.dropFirst(after).first(where: match) { return line }
             usleep(50_000)
         }
-        XCTFail("no log line for \(what); log: \(log.lines.suffix(8))")
+        XCTFail("no log line for \(what); log: \(log.lines.filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") }.suffix(30))")
         return nil
     }
 
@@ -145,8 +145,8 @@ final class GalleryEndToEndTests: XCTestCase {
 
     /// A real folder: its images and its subfolders' images in sections, thumbnails decoded,
     /// a file that is not an image and one that cannot be decoded told in messages; then the
-    /// folder changes under the running app (a photo added, one deleted, a subfolder emptied)
-    /// and the view follows, and the new photo gets its thumbnail.
+    /// folder changes under the running app (a photo added, one deleted, a subfolder emptied,
+    /// or renamed into place) and the view follows, and the new photo gets its thumbnail.
     func testAFolderIsShownAndFollowsItsFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
@@ -163,18 +163,24 @@ final class GalleryEndToEndTests: XCTestCase {
         await_("opened") { $0.hasPrefix("opened \(folder.path) sections=3 items=7 ") }
         await_("the text file") { $0 == "message 1 file is not an image and not shown." }
         await_("the broken file", timeout: 15) { $0.hasPrefix("message 1 file could not be read as an image (broken.jpg") }
-        await_("thumbnails", timeout: 15) { $0.hasPrefix("thumbnails decoded=6 ") }
+        for name in images { await_("the thumbnail of \(name)", timeout: 15) { $0 == "thumbnail \(folder.path)/\(name)" } }
 
         var mark = log.lines.count
         try writePNG(folder.appendingPathComponent("Beach/sea-3.png").path, colour: 0x20a0_40ff)
         await_("a photo added", after: mark, timeout: 15) { $0 == "sections 3 items 8" }
-        await_("its thumbnail", after: mark, timeout: 15) { $0.hasPrefix("thumbnails decoded=7 ") }
+        await_("its thumbnail", after: mark, timeout: 15) { $0 == "thumbnail \(folder.path)/Beach/sea-3.png" }
         mark = log.lines.count
         unlink(folder.appendingPathComponent("top-2.png").path)
         await_("a photo deleted", after: mark, timeout: 15) { $0 == "sections 3 items 7" }
         mark = log.lines.count
         unlink(folder.appendingPathComponent("Hills/hill-1.png").path)
         await_("a subfolder emptied", after: mark, timeout: 15) { $0 == "sections 2 items 6" }
+        // Saved as most apps and browsers save: a temporary name, then a rename into place.
+        mark = log.lines.count
+        try writePNG(folder.appendingPathComponent("Beach/.sea-4.png.part").path, colour: 0x8040_20ff)
+        rename(folder.appendingPathComponent("Beach/.sea-4.png.part").path, folder.appendingPathComponent("Beach/sea-4.png").path)
+        await_("a photo renamed into place", after: mark, timeout: 15) { $0 == "sections 2 items 7" }
+        await_("its thumbnail", after: mark, timeout: 15) { $0 == "thumbnail \(folder.path)/Beach/sea-4.png" }
         XCTAssertEqual(app?.isRunning, true, "still running")
     }
 

@@ -17,11 +17,17 @@ final class FolderContent: GalleryContent {
     let root: String
     private(set) var dataSource: ListModelDataSource?
     nonisolated(unsafe) private let flat: OpaquePointer  // GtkFlattenListModel, the data source's model
-    private var lists: [OpaquePointer] = []  // GtkDirectoryList per folder, kept alive by `flat`
+    private let store: OpaquePointer  // GListStore of the folders' models, kept alive by `flat`
+    private let folders: [String]
+    private var lists: [OpaquePointer] = []  // GtkDirectoryList per folder, kept alive by `store`
+    /// Our own watch on each folder, for the renames GtkDirectoryList misses.
+    nonisolated(unsafe) private var monitors: [OpaquePointer] = []
     private var loading = 0
     private weak var collectionView: CollectionView?
     /// Runs after each change of the folder has reached the view.
     var changed: (() -> Void)?
+    /// Runs with a file's path when it has been written (its thumbnail may be out of date).
+    var fileWritten: ((String) -> Void)?
     var isEditable: Bool { false }
 
     /// Checks the folder; nil with a message when it cannot be shown at all.
@@ -39,41 +45,110 @@ final class FolderContent: GalleryContent {
     /// number of files that are not images. Check `problem(with:)` first.
     init(path: String, loaded: @escaping @MainActor (FolderContent, _ otherFiles: Int) -> Void) {
         root = path
-        let folders = [path] + ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+        folders = [path] + ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
             .filter { !$0.hasPrefix(".") }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             .map { (path as NSString).appendingPathComponent($0) }
             .filter { var dir: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &dir) && dir.boolValue }
-        let store = g_list_store_new(g_list_model_get_type())!
+        store = g_list_store_new(g_list_model_get_type())!
+        var sortedModels: [OpaquePointer] = []
         for folder in folders {
-            let file = g_file_new_for_path(folder)!
-            let list = gtk_directory_list_new(Self.attributes, file)!
-            g_object_unref(raw(file))
-            gtk_directory_list_set_monitored(list, 1)
+            let (list, sorted) = Self.folderModel(folder)
             lists.append(list)
-            // Each model takes the one before it (and its filter or sorter).
-            let filtered = gtk_filter_list_model_new(list, Self.imageFilter())!
-            let sorted = gtk_sort_list_model_new(filtered, Self.naturalNameSorter())!
+            sortedModels.append(sorted)
             g_list_store_append(store, raw(sorted))
             g_object_unref(raw(sorted))
         }
+        // The flattened model takes the store; the store holds the folder models.
         flat = gtk_flatten_list_model_new(store)!
         loading = lists.count
         for list in lists {
-            Signal.connectPointer(raw(list), "notify::loading") { [weak self] in
-                guard let self, gtk_directory_list_is_loading(list) == 0 else { return }
+            Self.whenLoaded(list) { [weak self] in
+                guard let self else { return }
                 self.loading -= 1
-                if self.loading == 0 { loaded(self, self.otherFiles()) }
+                if self.loading == 0 {
+                    self.watchRenames()
+                    loaded(self, self.otherFiles())
+                }
             }
         }
     }
 
-    deinit { g_object_unref(raw(flat)) }
+    deinit {
+        for monitor in monitors { g_object_unref(raw(monitor)) }
+        g_object_unref(raw(flat))
+    }
+
+    /// A folder's images, sorted: a monitored GtkDirectoryList, filtered, sorted (each model
+    /// takes the one before it, and its filter or sorter). Returns the list and the sorted model
+    /// (a reference the caller owns).
+    private static func folderModel(_ folder: String) -> (list: OpaquePointer, sorted: OpaquePointer) {
+        let file = g_file_new_for_path(folder)!
+        let list = gtk_directory_list_new(attributes, file)!
+        g_object_unref(raw(file))
+        gtk_directory_list_set_monitored(list, 1)
+        let filtered = gtk_filter_list_model_new(list, imageFilter())!
+        return (list, gtk_sort_list_model_new(filtered, naturalNameSorter())!)
+    }
+
+    /// Runs `f` once, when `list` has finished reading its folder.
+    private static func whenLoaded(_ list: OpaquePointer, _ f: @escaping @MainActor () -> Void) {
+        var done = false
+        Signal.connectPointer(raw(list), "notify::loading") {
+            guard !done, gtk_directory_list_is_loading(list) == 0 else { return }
+            done = true
+            f()
+        }
+    }
+
+    /// Our own watch on each folder. GTK 4.8's GtkDirectoryList misses a file renamed into place (how browsers and many
+    /// apps save: a temporary name, then a rename): the list keeps the old name. On a rename
+    /// or a move in or out, the folder is read again and its new list replaces the old one in
+    /// one change; items are matched by path, so only what changed animates.
+    private func watchRenames() {
+        for (index, folder) in folders.enumerated() {
+            let file = g_file_new_for_path(folder)!
+            defer { g_object_unref(raw(file)) }
+            guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { continue }
+            monitors.append(OpaquePointer(monitor))
+            Signal.connectFileMonitorChanged(raw(monitor)) { [weak self] event, path in
+                if event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT {
+                    // A file written in place shows as soon as it is created, maybe before
+                    // its content is there: now it is.
+                    self?.fileWritten?(path)
+                } else if event == G_FILE_MONITOR_EVENT_RENAMED || event == G_FILE_MONITOR_EVENT_MOVED_IN
+                            || event == G_FILE_MONITOR_EVENT_MOVED_OUT {
+                    self?.rereadSoon(index)
+                }
+            }
+        }
+    }
+
+    private var rereading: Set<Int> = []
+
+    /// Reads folder `index` again after a moment (renames come in bursts) and swaps its model in.
+    private func rereadSoon(_ index: Int) {
+        guard rereading.insert(index).inserted else { return }
+        Async.after(milliseconds: 150) { [weak self] in
+            guard let self else { return }
+            let (list, sorted) = Self.folderModel(self.folders[index])
+            Self.whenLoaded(list) { [weak self] in
+                defer { g_object_unref(raw(sorted)) }
+                guard let self else { return }
+                self.rereading.remove(index)
+                self.lists[index] = list
+                var replacement: [gpointer?] = [raw(sorted)]
+                g_list_store_splice(self.store, guint(index), 1, &replacement, 1)
+            }
+        }
+    }
 
     /// Shows the folder in `collectionView`: installs its data source.
     func install(in collectionView: CollectionView, cell: @escaping (CollectionView, IndexPath, Tile) -> CollectionViewCell,
                  supplementary: @escaping ListModelDataSource.SupplementaryViewProvider) {
-        let source = ListModelDataSource(collectionView: collectionView, model: flat, sectionKey: Self.folderKey) { cv, path, item in
+        // Items are files: a folder read again gives new GFileInfos for the same paths.
+        let source = ListModelDataSource(collectionView: collectionView, model: flat, sectionKey: Self.folderKey,
+                                         itemKey: { AnyHashable(Self.path(of: $0)) }) { cv, path, item in
             cell(cv, path, Self.tile(for: item))
         }
         source.supplementaryViewProvider = supplementary

@@ -26,6 +26,11 @@ final class ThumbnailCache {
         return entry.texture
     }
 
+    func remove(_ path: String) {
+        guard let entry = entries.removeValue(forKey: path) else { return }
+        bytes -= entry.bytes
+    }
+
     /// Stores a thumbnail and evicts the least recently used ones above the cap.
     ///
     /// - Complexity: O(entries) per eviction; the cap keeps entries in the hundreds.

@@ -20,6 +20,8 @@ final class ThumbnailLoader {
     private var queued: Set<String> = []
     private var inFlight: Set<String> = []
     private var unreadable: Set<String> = []
+    /// Decoding when their file changed: their result is dropped and they are decoded again.
+    private var stale: Set<String> = []
     private let maxInFlight: Int
     private let queue = DispatchQueue(label: "gallery.thumbnails", qos: .userInitiated, attributes: .concurrent)
     private(set) var decoded = 0
@@ -63,6 +65,13 @@ final class ThumbnailLoader {
 
     var pending: Int { queued.count + inFlight.count }
 
+    /// Forgets what is known of a file (its thumbnail, that it could not be read): it changed.
+    func forget(_ path: String) {
+        unreadable.remove(path)
+        cache.remove(path)
+        if inFlight.contains(path) { stale.insert(path) }
+    }
+
     private func startDecodes() {
         while inFlight.count < maxInFlight,
               let path = urgent.popLast() ?? (ahead.isEmpty || inFlight.count >= max(1, maxInFlight - 1) ? nil : ahead.removeFirst()) {
@@ -77,6 +86,11 @@ final class ThumbnailLoader {
 
     private func finished(_ path: String, _ result: Decoded) {
         inFlight.remove(path)
+        if stale.remove(path) != nil {
+            if let pixbuf = result.pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            request(path, urgent: true)
+            return
+        }
         if let pixbuf = result.pixbuf, let pointer = gdk_texture_new_for_pixbuf(pixbuf) {
             let texture = Texture(adopting: pointer)
             let bytes = Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
