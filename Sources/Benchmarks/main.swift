@@ -1,5 +1,7 @@
 // The benchmark executable: `collection-bench layout` (the layout core, no display) and, with
-// a display, the view benchmarks. Build it in release: `swift run -c release collection-bench`.
+// a display, the view benchmarks; `collection-bench diff` diffs snapshots and, with a display,
+// watches the main thread while a diffable data source applies one. Build it in release:
+// `swift run -c release collection-bench`.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +16,8 @@ MainActor.assumeIsolated {
         LayoutBenchmark.run(quick: arguments.contains("--quick"))
     case "updates":
         UpdateBenchmark.run()
+    case "diff":
+        DiffBenchmark.run()
     case "selection":
         gtk_init()
         SelectionBenchmark.run()
@@ -22,7 +26,7 @@ MainActor.assumeIsolated {
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     default:
-        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection   (scroll, updates and selection need a display)")
+        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection | diff   (scroll, updates and selection need a display; diff's second part does)")
         exit(2)
     }
 }

@@ -97,6 +97,34 @@ GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cel
     return box;
 }
 
+/* ---- GtkStringList ---- */
+
+GtkStringList *cv_bench_string_list_new(guint n) {
+    GtkStringList *list = gtk_string_list_new(NULL);
+    const guint chunk = 65536;
+    char **strings = g_new0(char *, chunk + 1);
+    for (guint start = 0; start < n; start += chunk) {
+        guint count = MIN(chunk, n - start);
+        for (guint i = 0; i < count; i++) strings[i] = g_strdup_printf("Item %u", start + i);
+        strings[count] = NULL;
+        gtk_string_list_splice(list, start, 0, (const char *const *)strings);
+        for (guint i = 0; i < count; i++) g_free(strings[i]);
+    }
+    g_free(strings);
+    return list;
+}
+
+void cv_bench_string_list_splice_number(GtkStringList *list, guint position, guint n_removals, gint64 number) {
+    if (number < 0) {
+        gtk_string_list_splice(list, position, n_removals, NULL);
+        return;
+    }
+    char text[32];
+    g_snprintf(text, sizeof text, "Item %" G_GINT64_FORMAT, number);
+    const char *strings[] = { text, NULL };
+    gtk_string_list_splice(list, position, n_removals, strings);
+}
+
 guint cv_bench_count_widgets(GtkWidget *widget) {
     guint n = 1;
     for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c))
