@@ -133,23 +133,34 @@ enum DiffBenchmark {
 
     /// A snapshot with sections 0, 1, 2... holding `sections`' items, and `reloaded` marked.
     static func snapshot(_ sections: [[Int]], reloaded: [Int] = []) -> DiffableSnapshot<Int, Int> {
-        var snapshot = DiffableSnapshot<Int, Int>()
+        snapshot(sections, reloaded: reloaded) { $0 }
+    }
+
+    /// The same with each item identifier made by `id`.
+    static func snapshot<ID: Hashable & Sendable>(_ sections: [[Int]], reloaded: [Int] = [], id: (Int) -> ID) -> DiffableSnapshot<Int, ID> {
+        var snapshot = DiffableSnapshot<Int, ID>()
         try! snapshot.appendSections(Array(sections.indices))
-        for (s, items) in sections.enumerated() { try! snapshot.appendItems(items, toSection: s) }
-        if !reloaded.isEmpty { try! snapshot.reloadItems(reloaded) }
+        for (s, items) in sections.enumerated() { try! snapshot.appendItems(items.map(id), toSection: s) }
+        if !reloaded.isEmpty { try! snapshot.reloadItems(reloaded.map(id)) }
         return snapshot
+    }
+
+    /// An identifier type the diff has no prepared copy for: it takes the generic path, as an
+    /// app's own identifier types do.
+    struct CustomID: Hashable, Sendable {
+        let value: Int
     }
 
     /// The fewest item moves by the diff's rule, worked out here on its own: in each section, the
     /// items that stay in it minus one longest increasing run of their new indexes, plus every
     /// item that changed section. (Sections keep their identifiers and order in these cases.)
-    static func moveBound(_ old: [[Int]], _ new: DiffableSnapshot<Int, Int>) -> Int {
+    static func moveBound<ID>(_ old: [[Int]], _ new: DiffableSnapshot<Int, ID>, id: (Int) -> ID) -> Int {
         var bound = 0
         for (s, items) in old.enumerated() {
             var tails: [Int] = []
             var kept = 0
-            for id in items {
-                guard let p = new.indexPath(ofItem: id) else { continue }
+            for item in items {
+                guard let p = new.indexPath(ofItem: id(item)) else { continue }
                 guard p.section == s else { bound += 1; continue }
                 kept += 1
                 var low = 0, high = tails.count
@@ -172,15 +183,21 @@ enum DiffBenchmark {
     static func core() {
         var rng = SplitMix64(state: 2024)
         var nextID = 100_000_000
+        enum Identifiers { case int, string, custom }
         struct Case {
             let name: String, items: Int, runs: Int, target: Double?
+            var identifiers = Identifiers.int
             let make: (inout SplitMix64, inout Int) -> Change
         }
+        let fullShuffle: (inout SplitMix64, inout Int) -> Change = { rng, _ in
+            let old = sections(10, items: 100_000)
+            return Change(old: old, new: shuffled(old, acrossSections: true, rng: &rng))
+        }
+        let onePercentOfAMillion: (inout SplitMix64, inout Int) -> Change = { rng, next in
+            randomChange(sections(10, items: 1_000_000), fraction: 0.01, nextID: &next, rng: &rng)
+        }
         let cases: [Case] = [
-            Case(name: "full shuffle (across the sections)", items: 100_000, runs: 7, target: 0.050) { rng, _ in
-                let old = sections(10, items: 100_000)
-                return Change(old: old, new: shuffled(old, acrossSections: true, rng: &rng))
-            },
+            Case(name: "full shuffle (across the sections)", items: 100_000, runs: 7, target: 0.050, make: fullShuffle),
             Case(name: "shuffle within each section", items: 100_000, runs: 7, target: nil) { rng, _ in
                 let old = sections(10, items: 100_000)
                 return Change(old: old, new: shuffled(old, acrossSections: false, rng: &rng))
@@ -188,42 +205,56 @@ enum DiffBenchmark {
             Case(name: "1% changes", items: 100_000, runs: 7, target: nil) { rng, next in
                 randomChange(sections(10, items: 100_000), fraction: 0.01, nextID: &next, rng: &rng)
             },
-            Case(name: "1% changes", items: 1_000_000, runs: 5, target: 0.400) { rng, next in
-                randomChange(sections(10, items: 1_000_000), fraction: 0.01, nextID: &next, rng: &rng)
-            },
+            Case(name: "1% changes", items: 1_000_000, runs: 5, target: 0.400, make: onePercentOfAMillion),
+            Case(name: "full shuffle, String identifiers", items: 100_000, runs: 7, target: 0.050, identifiers: .string, make: fullShuffle),
+            Case(name: "full shuffle, own struct identifiers", items: 100_000, runs: 7, target: 0.050, identifiers: .custom, make: fullShuffle),
+            Case(name: "1% changes, own struct identifiers", items: 1_000_000, runs: 5, target: 0.400, identifiers: .custom,
+                 make: onePercentOfAMillion),
         ]
         var rows: [[String]] = []
         for c in cases {
             let change = c.make(&rng, &nextID)
-            let old = snapshot(change.old), new = snapshot(change.new, reloaded: change.reloaded)
-            var diffs: [Double] = [], plans: [Double] = []
-            var diff: SnapshotDiff?
-            for _ in 0..<c.runs {
-                var t = now()
-                let d = SnapshotDiff(from: old, to: new)
-                diffs.append(now() - t)
-                t = now()
-                _ = try! UpdateIndexMap(oldCounts: d.oldCounts, newCounts: d.newCounts, update: d.update)
-                plans.append(now() - t)
-                diff = d
+            let figures = switch c.identifiers {
+            case .int: measure(change, runs: c.runs) { $0 }
+            case .string: measure(change, runs: c.runs) { "item-\($0)" }
+            case .custom: measure(change, runs: c.runs) { CustomID(value: $0) }
             }
-            let u = diff!.update
-            let bound = moveBound(change.old, new)
-            let total = median(diffs) + median(plans)
+            let u = figures.diff.update
+            let total = figures.diffTime + figures.planTime
             rows.append([
                 "\(formatCount(c.items)), \(c.name)",
-                formatDuration(median(diffs)), formatDuration(median(plans)),
+                formatDuration(figures.diffTime), formatDuration(figures.planTime),
                 "\(u.deletedItems.count)/\(u.insertedItems.count)/\(u.movedItems.count)/\(u.reloadedItems.count)",
-                "\(diff!.movedItemCount) (\(diff!.crossSectionItemMoveCount) across)",
-                "\(bound)\(bound == diff!.movedItemCount ? "" : " (!)")",
+                "\(figures.diff.movedItemCount) (\(figures.diff.crossSectionItemMoveCount) across)",
+                "\(figures.bound)\(figures.bound == figures.diff.movedItemCount ? "" : " (!)")",
                 c.target.map { "\(formatDuration($0)): \(total < $0 ? "met" : "missed")" } ?? "",
             ])
         }
-        print("SnapshotDiff, then the view's plan of its batch (UpdateIndexMap: validation and index map); 10 sections.")
+        print("SnapshotDiff, then the view's plan of its batch (UpdateIndexMap: validation and index map); 10 sections;")
+        print("Int identifiers unless said (String and Int have copies of the diff prepared for them, an own struct does not).")
         print("Median of 7 runs (5 for 1M). 1% changes: 30% deletes, 30% inserts, 20% moves (anywhere), 20% reloads.")
         print("Batch: deletes/inserts/moves/reloads (a reloaded item that moves is a delete and an insert).")
         print("Bound: kept items per section minus their longest increasing run, plus items that changed section.\n")
         printTable(["items, change", "diff", "plan", "batch d/i/m/r", "moves", "bound", "target (diff + plan)"], rows)
+    }
+
+    /// The diff from `change.old` to `change.new` with identifiers made by `id`, and the plan of
+    /// its batch, `runs` times: the median times, the diff, and the fewest moves.
+    static func measure<ID: Hashable & Sendable>(_ change: Change, runs: Int, id: (Int) -> ID)
+        -> (diffTime: Double, planTime: Double, diff: SnapshotDiff, bound: Int) {
+        let old = snapshot(change.old, id: id), new = snapshot(change.new, reloaded: change.reloaded, id: id)
+        var diffs: [Double] = [], plans: [Double] = []
+        var diff: SnapshotDiff?
+        for _ in 0..<runs {
+            var t = now()
+            let d = SnapshotDiff(from: old, to: new)
+            diffs.append(now() - t)
+            t = now()
+            _ = try! UpdateIndexMap(oldCounts: d.oldCounts, newCounts: d.newCounts, update: d.update)
+            plans.append(now() - t)
+            diff = d
+        }
+        return (median(diffs), median(plans), diff!, moveBound(change.old, new, id: id))
     }
 
     // MARK: 2. The main thread during an apply

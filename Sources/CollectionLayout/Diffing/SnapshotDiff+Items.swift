@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The item changes of a snapshot diff.
 ///
 /// The diff runs on the data source's identifier types, which it does not know: called from
@@ -30,6 +32,15 @@ extension SnapshotDiff {
     ///
     /// - Complexity: O(n log n) for n items in the diffed sections, with an identifier lookup
     ///   only for the items that are not where the walk expects them.
+    // Prepared for the usual identifier types: a call with any of these, even from generic
+    // code, runs a copy compiled for them (a type check at the top of this one dispatches),
+    // where hashing and comparing are direct. Any other types take the generic path.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     static func diffItems<SectionID, ItemID>(_ old: DiffableSnapshot<SectionID, ItemID>, _ new: DiffableSnapshot<SectionID, ItemID>,
                                              _ sections: DiffedSections, _ update: inout BatchUpdate) -> ItemResult {
         var result = ItemResult()
