@@ -44,12 +44,41 @@ struct ItemChanges: Sendable {
             removed[from.0].append(Entry(item: from.1, otherSection: to.0, otherItem: to.1))
             added[to.0].append(Entry(item: to.1, otherSection: from.0, otherItem: from.1))
         }
-        for s in removed.indices where removed[s].count > 1 { removed[s].sort { $0.item < $1.item } }
-        for t in added.indices where added[t].count > 1 { added[t].sort { $0.item < $1.item } }
+        for s in removed.indices { Self.sortByItem(&removed[s]) }
+        for t in added.indices { Self.sortByItem(&added[t]) }
         for s in reloaded.indices where reloaded[s].count > 1 { reloaded[s].sort() }
         self.removed = removed
         self.added = added
         self.reloaded = reloaded
+    }
+
+    /// Sorts `entries` by item. Already sorted (a diff's lists are) costs one pass; when they
+    /// are many for the range of items they span (a shuffle), each goes straight to its place
+    /// in a table as long as that range, with no comparisons: O(m) for m entries either way.
+    private static func sortByItem(_ entries: inout [Entry]) {
+        guard entries.count > 1 else { return }
+        var sorted = true, low = entries[0].item, high = low
+        for k in 1..<entries.count {
+            let item = entries[k].item
+            if item <= entries[k - 1].item { sorted = false }
+            low = min(low, item)
+            high = max(high, item)
+        }
+        if sorted { return }
+        let span = high - low + 1
+        if span <= 8 * entries.count {
+            var slot = [Int32](repeating: -1, count: span)
+            var placed = true
+            for (k, e) in entries.enumerated() {
+                if slot[e.item - low] >= 0 { placed = false; break }  // a repeat: the sort below keeps both
+                slot[e.item - low] = Int32(truncatingIfNeeded: k)
+            }
+            if placed {
+                entries = slot.compactMap { $0 < 0 ? nil : entries[Int($0)] }
+                return
+            }
+        }
+        entries.sort { $0.item < $1.item }
     }
 
     /// Reads `update`, with as many sections as its item paths name.

@@ -19,32 +19,34 @@ extension UpdateValidation {
     private func checkOldItem(_ p: IndexPath, _ verb: String) throws(BatchUpdateError) {
         let oldSections = oldCounts.count
         guard p.count == 2 else { throw fail(.itemOutOfRange, "attempt to \(verb) \(Array(p)), which is not an item index path") }
-        guard (0..<oldSections).contains(p.section) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(oldSections) sections before the update")
+        let section = p.section, item = p.item  // (read once: each read goes through IndexPath's storage)
+        guard (0..<oldSections).contains(section) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), but there are only \(oldSections) sections before the update")
         }
-        guard (0..<oldCounts[p.section]).contains(p.item) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), which only contains \(oldCounts[p.section]) items before the update")
+        guard (0..<oldCounts[section]).contains(item) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), which only contains \(oldCounts[section]) items before the update")
         }
-        let changed = oldSectionChanges[p.section], deleted = changed & Self.deleted != 0
+        let changed = oldSectionChanges[section], deleted = changed & Self.deleted != 0
         if deleted || changed & Self.reloaded != 0 {
-            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being \(deleted ? "deleted" : "reloaded")")
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(item) in section \(section), which is being \(deleted ? "deleted" : "reloaded")")
         }
     }
 
     private func checkNewItem(_ p: IndexPath, _ verb: String, _ sections: SectionMap) throws(BatchUpdateError) {
         let newSections = newCounts.count
         guard p.count == 2 else { throw fail(.itemOutOfRange, "attempt to \(verb) \(Array(p)), which is not an item index path") }
-        guard (0..<newSections).contains(p.section) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(newSections) sections after the update")
+        let section = p.section, item = p.item
+        guard (0..<newSections).contains(section) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), but there are only \(newSections) sections after the update")
         }
-        guard (0..<newCounts[p.section]).contains(p.item) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(newCounts[p.section]) items in section \(p.section) after the update")
+        guard (0..<newCounts[section]).contains(item) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), but there are only \(newCounts[section]) items in section \(section) after the update")
         }
-        if newSectionChanges[p.section] & Self.inserted != 0 {
-            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being inserted")
+        if newSectionChanges[section] & Self.inserted != 0 {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(item) in section \(section), which is being inserted")
         }
-        if let old = sections.oldSection(forNew: p.section), oldSectionChanges[old] & Self.reloaded != 0 {
-            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being reloaded")
+        if let old = sections.oldSection(forNew: section), oldSectionChanges[old] & Self.reloaded != 0 {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(item) in section \(section), which is being reloaded")
         }
     }
 
