@@ -10,7 +10,9 @@ import Foundation
 /// (`SnapshotDiff`). No index path is written by hand, so no batch can be inconsistent.
 ///
 /// Applies run in the order they are made. A large snapshot is diffed off the main thread
-/// (the main loop goes on meanwhile) and applied when its turn comes; a small one inline.
+/// (the main loop goes on meanwhile), with the view's plan of the batch, and applied when its
+/// turn comes; the snapshot it replaces is freed off the main thread too. A small one is
+/// diffed inline.
 /// Keep a reference to the data source, as to any data source.
 @MainActor
 public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: CollectionViewDataSource {
@@ -36,6 +38,8 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let usingReloadData: Bool
         let completion: (() -> Void)?
         var diff: SnapshotDiff?
+        /// The batch's plan, made with the diff off the main thread.
+        var prepared: PreparedBatch?
     }
 
     /// Snapshots with more items than this (old and new together) are diffed off the main
@@ -94,9 +98,12 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         }
         DispatchQueue.global(qos: .userInitiated).async {
             let diff = SnapshotDiff(from: old, to: new)
+            // The view's plan of the batch too, so the main thread only checks the counts.
+            let prepared = PreparedBatch(oldCounts: diff.oldCounts, newCounts: diff.newCounts, update: diff.update)
             Async.onMain { [weak self] in
                 guard let self, !self.queue.isEmpty else { return }
                 self.queue[0].diff = diff
+                self.queue[0].prepared = prepared
                 self.land()
             }
         }
@@ -107,20 +114,19 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let apply = queue.removeFirst()
         defer { startNext() }
         guard let collectionView else {
-            current = apply.snapshot.withoutChangeMarks
+            show(apply.snapshot.withoutChangeMarks)
             apply.completion?()
             return
         }
         guard let diff = apply.diff, !apply.usingReloadData else {
-            current = apply.snapshot.withoutChangeMarks
+            show(apply.snapshot.withoutChangeMarks)
             collectionView.reloadData()
             apply.completion?()
             return
         }
         let new = apply.snapshot
-        collectionView.performBatch({
-            self.current = new.withoutChangeMarks
-            Self.record(diff.update, in: collectionView)
+        collectionView.performBatch(diff.update, prepared: apply.prepared, dataChange: {
+            self.show(new.withoutChangeMarks)
         }, animated: apply.animated) { _ in apply.completion?() }
         if !diff.reconfiguredItems.isEmpty {
             collectionView.reconfigureItems(at: diff.reconfiguredItems) { path in
@@ -129,16 +135,17 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         }
     }
 
-    /// The batch's changes through the view's public update calls.
-    private static func record(_ update: BatchUpdate, in collectionView: CollectionView) {
-        if !update.deletedSections.isEmpty { collectionView.deleteSections(IndexSet(update.deletedSections)) }
-        if !update.insertedSections.isEmpty { collectionView.insertSections(IndexSet(update.insertedSections)) }
-        if !update.reloadedSections.isEmpty { collectionView.reloadSections(IndexSet(update.reloadedSections)) }
-        for move in update.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
-        if !update.deletedItems.isEmpty { collectionView.deleteItems(at: update.deletedItems) }
-        if !update.insertedItems.isEmpty { collectionView.insertItems(at: update.insertedItems) }
-        if !update.reloadedItems.isEmpty { collectionView.reloadItems(at: update.reloadedItems) }
-        for move in update.movedItems { collectionView.moveItem(at: move.from, to: move.to) }
+    /// Makes `snapshot` the one shown. A big snapshot it replaces is let go on another
+    /// thread: freeing a million identifiers and their index takes the main thread
+    /// milliseconds, in the middle of landing a batch.
+    private func show(_ snapshot: Snapshot) {
+        guard current.numberOfItems > Self.backgroundDiffThreshold else {
+            current = snapshot
+            return
+        }
+        let retired = Retired(current)
+        current = snapshot
+        DispatchQueue.global(qos: .utility).async { retired.release() }
     }
 
     // MARK: Identifiers and index paths
@@ -186,6 +193,14 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
         return MissingSupplementaryView()
     }
+}
+
+/// A value kept until `release()`, which another thread calls: whoever holds the last other
+/// reference lets go of it first, so the value is freed there.
+private final class Retired<Value: Sendable>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    func release() { value = nil }
 }
 
 /// What a data source hands back when its provider had no cell: rejected by the view, which
