@@ -260,7 +260,7 @@ enum DiffBenchmark {
     // MARK: 2. The main thread during an apply
 
     static let items = 1_000_000
-    static let runs = 3
+    static let runs = 5
 
     static func mainThread() {
         ScrollBenchmark.cellSize = (ScrollBenchmark.cellWidth, ScrollBenchmark.cellHeight)
@@ -288,9 +288,12 @@ enum DiffBenchmark {
         var rows: [[String]] = []
         rows += collectionViewRuns(base: base, changes: changes)
         rows += gridViewRuns(base: base, changes: changes)
-        printTable(["", "longest stall", "its CPU", "stretches > 4 ms", "to completion"], rows)
-        print("")
-        printTable(["the pieces (CollectionView, on the main thread unless said)", "median"], pieceRows)
+        printTable(["", "longest stall", "its CPU", "> 4 ms: wall / CPU", "to completion"], rows)
+        print("\nTo completion: from the call to the apply's completion (the diff, the landing, the 0.3 s animation);")
+        print("for GtkGridView, from the first splice to the end of the frame that shows them.")
+        print("Frames: from before-paint to after-paint; the drawing part is GTK's snapshot and cairo rendering.")
+        print("CPU: the main thread's own; a wall time well above it was spent waiting for a core (2 cores, shared).\n")
+        printTable(["the pieces (CollectionView)", "median"], pieceRows)
     }
 
     /// Timings of the landing's pieces, filled by `collectionViewRuns`.
@@ -319,8 +322,7 @@ enum DiffBenchmark {
         cv.scrollToItem(at: IndexPath(item: 50_000, section: 0), at: .centeredVertically, animated: false)
         pump(seconds: 0.5)
 
-        var stalls: [Double] = [], cpus: [Double] = [], over: [Double] = [], totals: [Double] = []
-        var landings: [Double] = [], frames: [Double] = [], others: [Double] = []
+        var runs = Runs()
         var diffs: [Double] = [], plans: [Double] = [], prepares: [Double] = [], updateItems: [Double] = []
         for change in changes {
             let new = snapshot(change.new, reloaded: change.reloaded)
@@ -348,15 +350,7 @@ enum DiffBenchmark {
                 }
             }
             pump(seconds: 0.1)
-            let stretches = LoopWatch.stop()
-            let longest = stretches.max { $0.length < $1.length }!
-            stalls.append(longest.length)
-            cpus.append(longest.cpu)
-            over.append(Double(stretches.count { $0.length > 0.004 }))
-            totals.append(done! - start)
-            landings.append(stretches.filter { $0.marks & LoopWatch.landing != 0 }.map(\.length).max() ?? 0)
-            frames.append(stretches.filter { $0.marks & LoopWatch.frame != 0 }.map(\.length).max() ?? 0)
-            others.append(stretches.filter { $0.marks == 0 }.map(\.length).max() ?? 0)
+            runs.add(LoopWatch.stop(), LoopWatch.frames, total: done! - start)
 
             // The layout's prepare for a million items, as the landing runs it.
             t = now()
@@ -365,22 +359,51 @@ enum DiffBenchmark {
             prepares.append(now() - t)
         }
         pieceRows = [
-            ["diff (off the main thread in the view; here on it)", formatDuration(median(diffs))],
-            ["plan: UpdateIndexMap (validation and index map)", formatDuration(median(plans))],
-            ["the layout's update items (BatchUpdate.updateItems)", formatDuration(median(updateItems))],
-            ["FlowLayout prepare, 1M items", formatDuration(median(prepares))],
-            ["landing: the whole stretch the batch lands in (all of the above but the diff, and the animation's start)",
-             formatDuration(median(landings))],
+            ["diff (off the main thread; timed here on it)", formatDuration(median(diffs))],
+            ["plan: UpdateIndexMap, validation and index map (off the main thread, with the diff)", formatDuration(median(plans))],
+            ["the layout's update items, BatchUpdate.updateItems (off the main thread too)", formatDuration(median(updateItems))],
+            ["FlowLayout prepare for 1M items (in the landing)", formatDuration(median(prepares))],
         ]
         gtk_window_destroy(window.as(GtkWindow.self))
         pump(seconds: 0.1)
-        return [
-            ["CollectionView + diffable data source", formatDuration(median(stalls)), formatDuration(median(cpus)),
-             String(Int(median(over))), formatDuration(median(totals))],
-            ["  longest landing stretch", formatDuration(median(landings)), "", "", ""],
-            ["  longest frame (animation tick, layout, drawing)", formatDuration(median(frames)), "", "", ""],
-            ["  longest other stretch", formatDuration(median(others)), "", "", ""],
-        ]
+        return runs.rows("CollectionView + diffable data source", landing: "the batch lands (on the main thread)")
+    }
+
+    /// The figures of several runs, and their medians as table rows.
+    struct Runs {
+        var stalls: [(length: Double, cpu: Double)] = [], over: [Double] = [], overCPU: [Double] = [], totals: [Double] = []
+        var landings: [(length: Double, cpu: Double)] = [], others: [Double] = []
+        var longestFrames: [LoopWatch.Frame] = [], medianFrames: [LoopWatch.Frame] = [], frameCounts: [Double] = []
+
+        mutating func add(_ stretches: [LoopWatch.Stretch], _ frames: [LoopWatch.Frame], total: Double) {
+            let longest = stretches.max { $0.length < $1.length }!
+            stalls.append((longest.length, longest.cpu))
+            over.append(Double(stretches.count { $0.length > 0.004 }))
+            overCPU.append(Double(stretches.count { $0.cpu > 0.004 }))
+            totals.append(total)
+            let landing = stretches.filter { $0.marks & LoopWatch.landing != 0 }.max { $0.length < $1.length }
+            landings.append((landing?.length ?? 0, landing?.cpu ?? 0))
+            others.append(stretches.filter { $0.marks == 0 }.map(\.length).max() ?? 0)
+            let sorted = frames.sorted { $0.length < $1.length }
+            longestFrames.append(sorted.last ?? LoopWatch.Frame(length: 0, layout: 0, cpu: 0))
+            medianFrames.append(sorted.isEmpty ? LoopWatch.Frame(length: 0, layout: 0, cpu: 0) : sorted[sorted.count / 2])
+            frameCounts.append(Double(frames.count))
+        }
+
+        func rows(_ name: String, landing: String?) -> [[String]] {
+            func d(_ value: Double) -> String { formatDuration(value) }
+            /// The run whose figure is the median.
+            func mid<T>(_ values: [T], by key: (T) -> Double) -> T { values.sorted { key($0) < key($1) }[values.count / 2] }
+            func split(_ f: LoopWatch.Frame) -> String { "\(d(f.length)) = \(d(f.layout)) + \(d(f.drawing))" }
+            let stall = mid(stalls) { $0.length }, land = mid(landings) { $0.length }
+            let longest = mid(longestFrames) { $0.length }, typical = mid(medianFrames) { $0.length }
+            var rows = [[name, d(stall.length), d(stall.cpu), "\(Int(median(over))) / \(Int(median(overCPU)))", d(median(totals))]]
+            if let landing { rows.append(["  \(landing)", d(land.length), d(land.cpu), "", ""]) }
+            rows.append(["  longest of \(Int(median(frameCounts))) frames: to the end of layout + drawing", split(longest), d(longest.cpu), "", ""])
+            rows.append(["  median frame", split(typical), d(typical.cpu), "", ""])
+            if landing != nil { rows.append(["  longest other stretch", d(median(others)), "", "", ""]) }
+            return rows
+        }
     }
 
     /// GtkGridView over a GtkStringList: the same changes as splices, made in one go on the main
@@ -403,7 +426,9 @@ enum DiffBenchmark {
         gtk_adjustment_set_value(vadjustment, Double(50_000 / Int(ScrollBenchmark.columns)) * Double(ScrollBenchmark.cellHeight) - 400)
         pump(seconds: 0.5)
 
-        var stalls: [Double] = [], cpus: [Double] = [], over: [Double] = [], totals: [Double] = [], splices: [Int] = []
+        var perChange = Runs()
+        var splices: [Int] = []
+        let runs = Self.runs
         for change in changes {
             pump(seconds: 0.2)
             LoopWatch.start()
@@ -416,19 +441,47 @@ enum DiffBenchmark {
             while LoopWatch.framesPainted == painted { g_main_context_iteration(nil, 1) }
             let end = now()
             pump(seconds: 0.1)
-            let stretches = LoopWatch.stop()
-            let longest = stretches.max { $0.length < $1.length }!
-            stalls.append(longest.length)
-            cpus.append(longest.cpu)
-            over.append(Double(stretches.count { $0.length > 0.004 }))
-            totals.append(end - start)
+            perChange.add(LoopWatch.stop(), LoopWatch.frames, total: end - start)
             splices.append(change.removals.count + change.arrivals.count + change.reloads.count)
+        }
+        // GTK's bulk path: the whole new list in one splice (no identity: the grid view rebinds
+        // what it shows, nothing moves).
+        var whole = Runs()
+        for change in changes {
+            let ids = change.new.flatMap { $0 }
+            pump(seconds: 0.2)
+            LoopWatch.start()
+            let start = now()
+            cv_bench_string_list_replace_all(list, ids, UInt32(ids.count))
+            LoopWatch.mark(LoopWatch.landing)
+            let painted = LoopWatch.framesPainted
+            while LoopWatch.framesPainted == painted { g_main_context_iteration(nil, 1) }
+            let end = now()
+            pump(seconds: 0.1)
+            whole.add(LoopWatch.stop(), LoopWatch.frames, total: end - start)
+        }
+        // For scale, frames that redraw the whole window, as the collection view's animation
+        // frames do: GtkGridView scrolling 30 px a frame.
+        var scrolling = Runs()
+        for _ in 0..<runs {
+            var frames = 0
+            LoopWatch.start()
+            let start = now()
+            Tick.add(window) { _ in
+                gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_value(vadjustment) + 30)
+                frames += 1
+                return frames < 20
+            }
+            while frames < 20 { g_main_context_iteration(nil, 1) }
+            pump(seconds: 0.05)
+            scrolling.add(LoopWatch.stop(), LoopWatch.frames, total: now() - start)
         }
         gtk_window_destroy(window.as(GtkWindow.self))
         g_object_unref(UnsafeMutableRawPointer(list))
         pump(seconds: 0.1)
-        return [["GtkGridView + GtkStringList, \(splices[0]) splices", formatDuration(median(stalls)), formatDuration(median(cpus)),
-                 String(Int(median(over))), formatDuration(median(totals))]]
+        return perChange.rows("GtkGridView + GtkStringList, a splice per change", landing: "\(splices[0]) splices (on the main thread)")
+            + whole.rows("GtkGridView + GtkStringList, one splice of it all", landing: "the splice (on the main thread)")
+            + scrolling.rows("GtkGridView scrolling 30 px a frame, for scale", landing: nil)
     }
 
     static func pump(seconds: Double) {
@@ -458,9 +511,9 @@ enum LoopWatch {
     }
 
     /// A frame was drawn in the stretch.
-    static let frame = 1
+    nonisolated static let frame = 1
     /// The benchmark saw the update land in the stretch.
-    static let landing = 2
+    nonisolated static let landing = 2
 
     nonisolated(unsafe) private static var watching = false
     nonisolated(unsafe) private static var leftPoll = 0.0, leftPollCPU = 0.0
@@ -492,17 +545,40 @@ enum LoopWatch {
 
     /// Counts the frames `window` draws, and marks the stretches they are drawn in.
     static func watchFrames(of window: WidgetPointer) {
-        let clock = gtk_widget_get_frame_clock(window)!
-        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+        let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window)!)
+        // A frame runs its phases in order: before-paint, update (tick callbacks: the
+        // animation), layout (allocation: placing the views), paint (snapshot and drawing),
+        // after-paint. These handlers come after GTK's own, so "layout" marks its end.
+        var start = 0.0, startCPU = 0.0, layoutEnd = 0.0
+        Signal.connect(clock, "before-paint") {
+            start = now()
+            startCPU = LoopWatch.threadCPU()
+        }
+        Signal.connect(clock, "layout") { layoutEnd = now() }
+        Signal.connect(clock, "after-paint") {
             LoopWatch.framesPainted += 1
             LoopWatch.mark(LoopWatch.frame)
+            if LoopWatch.watching {
+                LoopWatch.frames.append(Frame(length: now() - start, layout: layoutEnd - start, cpu: LoopWatch.threadCPU() - startCPU))
+            }
         }
     }
+
+    /// One frame: from before-paint to after-paint, the part up to the end of its layout, and
+    /// the main thread's CPU time in it.
+    struct Frame {
+        var length: Double
+        var layout: Double
+        var cpu: Double
+        var drawing: Double { length - layout }
+    }
+    nonisolated(unsafe) private(set) static var frames: [Frame] = []
 
     static func mark(_ bit: Int) { marks |= bit }
 
     static func start() {
         stretches.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
         marks = 0
         // The stretch under way counts from here: what the caller does next is in it.
         leftPoll = now()

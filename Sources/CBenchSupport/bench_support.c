@@ -125,6 +125,14 @@ void cv_bench_string_list_splice_number(GtkStringList *list, guint position, gui
     gtk_string_list_splice(list, position, n_removals, strings);
 }
 
+void cv_bench_string_list_replace_all(GtkStringList *list, const gint64 *ids, guint n) {
+    char **strings = g_new(char *, n + 1);
+    for (guint i = 0; i < n; i++) strings[i] = g_strdup_printf("Item %" G_GINT64_FORMAT, ids[i]);
+    strings[n] = NULL;
+    gtk_string_list_splice(list, 0, g_list_model_get_n_items(G_LIST_MODEL(list)), (const char *const *)strings);
+    g_strfreev(strings);
+}
+
 guint cv_bench_count_widgets(GtkWidget *widget) {
     guint n = 1;
     for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c))

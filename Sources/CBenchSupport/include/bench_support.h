@@ -26,6 +26,9 @@ GtkStringList *cv_bench_string_list_new(guint n);
  * when `number` is negative: one gtk_string_list_splice, one items-changed. */
 void cv_bench_string_list_splice_number(GtkStringList *list, guint position, guint n_removals, gint64 number);
 
+/* Replaces every item with "Item <ids[i]>", i < n: one splice, one items-changed. */
+void cv_bench_string_list_replace_all(GtkStringList *list, const gint64 *ids, guint n);
+
 /* Every widget in the subtree under `widget`, itself included. */
 guint cv_bench_count_widgets(GtkWidget *widget);
 
