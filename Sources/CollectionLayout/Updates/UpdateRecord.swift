@@ -109,8 +109,13 @@ public struct UpdateRecord {
             }
             entries.append(Entry(fate: .appearing, oldKey: nil, newKey: new, from: from, to: to))
         }
-        entries.sort(by: Self.precedes)
-        self.entries = entries
+        // Sorted by position: an entry holds four references, and a sort that moves entries
+        // retains and releases them at every move (most of the cost of a record of a few
+        // hundred elements). The order is total, so this is the order sorting them gives.
+        let order = entries.withUnsafeBufferPointer { entries in
+            entries.indices.sorted { Self.precedes(entries[$0], entries[$1]) }
+        }
+        self.entries = order.map { entries[$0] }
     }
 
     /// The record of a batch update: keys follow `map`.
