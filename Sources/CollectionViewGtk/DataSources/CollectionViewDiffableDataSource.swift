@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Applies run in the order they are made. A large snapshot is diffed off the main thread
 /// (the main loop goes on meanwhile), with the view's plan of the batch, and applied when its
-/// turn comes; the snapshot it replaces is freed off the main thread too. A small one is
-/// diffed inline.
+/// turn comes; the big snapshot it replaces is freed off the main thread once the change has
+/// landed. A small one is diffed inline.
 /// Keep a reference to the data source, as to any data source.
 @MainActor
 public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: CollectionViewDataSource {
@@ -114,20 +114,24 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let apply = queue.removeFirst()
         defer { startNext() }
         guard let collectionView else {
-            show(apply.snapshot.withoutChangeMarks)
+            show(apply.snapshot.withoutChangeMarks)?.letGo()
             apply.completion?()
             return
         }
         guard let diff = apply.diff, !apply.usingReloadData else {
-            show(apply.snapshot.withoutChangeMarks)
+            show(apply.snapshot.withoutChangeMarks)?.letGo()
             collectionView.reloadData()
             apply.completion?()
             return
         }
         let new = apply.snapshot
+        var retired: Retired<Snapshot>?
         collectionView.performBatch(diff.update, prepared: apply.prepared, dataChange: {
-            self.show(new.withoutChangeMarks)
-        }, animated: apply.animated) { _ in apply.completion?() }
+            retired = self.show(new.withoutChangeMarks)
+        }, animated: apply.animated) { _ in
+            retired?.letGo()
+            apply.completion?()
+        }
         if !diff.reconfiguredItems.isEmpty {
             collectionView.reconfigureItems(at: diff.reconfiguredItems) { path in
                 itemIdentifier(for: path).flatMap { cellProvider(collectionView, path, $0) }
@@ -135,17 +139,18 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         }
     }
 
-    /// Makes `snapshot` the one shown. A big snapshot it replaces is let go on another
-    /// thread: freeing a million identifiers and their index takes the main thread
-    /// milliseconds, in the middle of landing a batch.
-    private func show(_ snapshot: Snapshot) {
+    /// Makes `snapshot` the one shown. A big snapshot it replaces comes back, to be let go on
+    /// another thread: freeing a million identifiers and their index takes milliseconds, and
+    /// even on another thread it slows the main thread down (the memory goes back to the
+    /// system), so a batch lets it go once it has landed and animated.
+    private func show(_ snapshot: Snapshot) -> Retired<Snapshot>? {
         guard current.numberOfItems > Self.backgroundDiffThreshold else {
             current = snapshot
-            return
+            return nil
         }
         let retired = Retired(current)
         current = snapshot
-        DispatchQueue.global(qos: .utility).async { retired.release() }
+        return retired
     }
 
     // MARK: Identifiers and index paths
@@ -195,12 +200,12 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     }
 }
 
-/// A value kept until `release()`, which another thread calls: whoever holds the last other
-/// reference lets go of it first, so the value is freed there.
+/// A value kept until `letGo()` drops it on a utility queue: whoever held the other references
+/// has let go of them by then, so the value is freed there.
 private final class Retired<Value: Sendable>: @unchecked Sendable {
     private var value: Value?
     init(_ value: Value) { self.value = value }
-    func release() { value = nil }
+    func letGo() { DispatchQueue.global(qos: .utility).async { self.value = nil } }
 }
 
 /// What a data source hands back when its provider had no cell: rejected by the view, which
