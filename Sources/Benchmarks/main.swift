@@ -1,5 +1,7 @@
 // The benchmark executable: `collection-bench layout` (the layout core, no display) and, with
-// a display, the view benchmarks. Build it in release: `swift run -c release collection-bench`.
+// a display, the view benchmarks; `collection-bench diff` diffs snapshots and, with a display,
+// watches the main thread while a diffable data source applies one. Build it in release:
+// `swift run -c release collection-bench`.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +16,8 @@ MainActor.assumeIsolated {
         LayoutBenchmark.run(quick: arguments.contains("--quick"))
     case "updates":
         UpdateBenchmark.run()
+    case "diff":
+        DiffBenchmark.run()
     case "selection":
         gtk_init()
         SelectionBenchmark.run()
@@ -26,7 +30,7 @@ MainActor.assumeIsolated {
     case "folder-gtk" where arguments.count == 2:
         FolderBenchmark.runGtk(dir: arguments[1])
     default:
-        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection | folder [DIR]   (all but layout need a display)")
+        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection | diff | folder [DIR]   (all but layout and the first part of diff need a display)")
         exit(2)
     }
 }

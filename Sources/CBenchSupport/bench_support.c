@@ -98,6 +98,42 @@ GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cel
     return box;
 }
 
+/* ---- GtkStringList ---- */
+
+GtkStringList *cv_bench_string_list_new(guint n) {
+    GtkStringList *list = gtk_string_list_new(NULL);
+    const guint chunk = 65536;
+    char **strings = g_new0(char *, chunk + 1);
+    for (guint start = 0; start < n; start += chunk) {
+        guint count = MIN(chunk, n - start);
+        for (guint i = 0; i < count; i++) strings[i] = g_strdup_printf("Item %u", start + i);
+        strings[count] = NULL;
+        gtk_string_list_splice(list, start, 0, (const char *const *)strings);
+        for (guint i = 0; i < count; i++) g_free(strings[i]);
+    }
+    g_free(strings);
+    return list;
+}
+
+void cv_bench_string_list_splice_number(GtkStringList *list, guint position, guint n_removals, gint64 number) {
+    if (number < 0) {
+        gtk_string_list_splice(list, position, n_removals, NULL);
+        return;
+    }
+    char text[32];
+    g_snprintf(text, sizeof text, "Item %" G_GINT64_FORMAT, number);
+    const char *strings[] = { text, NULL };
+    gtk_string_list_splice(list, position, n_removals, strings);
+}
+
+void cv_bench_string_list_replace_all(GtkStringList *list, const gint64 *ids, guint n) {
+    char **strings = g_new(char *, n + 1);
+    for (guint i = 0; i < n; i++) strings[i] = g_strdup_printf("Item %" G_GINT64_FORMAT, ids[i]);
+    strings[n] = NULL;
+    gtk_string_list_splice(list, 0, g_list_model_get_n_items(G_LIST_MODEL(list)), (const char *const *)strings);
+    g_strfreev(strings);
+}
+
 guint cv_bench_count_widgets(GtkWidget *widget) {
     guint n = 1;
     for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c))

@@ -19,6 +19,16 @@ GtkWidget *cv_bench_grid_view_new(GListModel *model, guint columns, int cell_wid
 /* GtkFlowBox holding `n` cv_bench_cell widgets, `columns` per line. */
 GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cell_height);
 
+/* A GtkStringList of "Item 0" ... "Item n-1": the data a GtkGridView shows in the diff benchmark. */
+GtkStringList *cv_bench_string_list_new(guint n);
+
+/* Replaces `n_removals` items at `position` with one "Item <number>" string, or with nothing
+ * when `number` is negative: one gtk_string_list_splice, one items-changed. */
+void cv_bench_string_list_splice_number(GtkStringList *list, guint position, guint n_removals, gint64 number);
+
+/* Replaces every item with "Item <ids[i]>", i < n: one splice, one items-changed. */
+void cv_bench_string_list_replace_all(GtkStringList *list, const gint64 *ids, guint n);
+
 /* Every widget in the subtree under `widget`, itself included. */
 guint cv_bench_count_widgets(GtkWidget *widget);
 

@@ -56,10 +56,11 @@ public struct SnapshotDiff: Sendable {
         update.insertedSections.sort()
         update.reloadedSections.sort()
         update.movedSections.sort { $0.from < $1.from }
-        update.deletedItems.sort()
-        update.insertedItems.sort()
-        update.reloadedItems.sort()
-        update.movedItems.sort { $0.from < $1.from }
+        // The item lists come out of `diffItems` sorted (sorting them again costs more than
+        // making them, with index paths' comparisons).
+        assert(update.deletedItems == update.deletedItems.sorted() && update.insertedItems == update.insertedItems.sorted()
+               && update.reloadedItems == update.reloadedItems.sorted()
+               && update.movedItems.map(\.from) == update.movedItems.map(\.from).sorted())
         self.update = update
         oldCounts = old.items.map(\.count)
         newCounts = new.items.map(\.count)

@@ -4,7 +4,20 @@ struct SortedIndexes: Sendable {
     private(set) var values: [Int]
 
     init(_ values: some Sequence<Int>) {
-        self.values = Array(Set(values)).sorted()
+        var sorted = values.sorted()
+        // Drop repeats: sorted, they are neighbours.
+        var kept = 0
+        for value in sorted where kept == 0 || sorted[kept - 1] != value {
+            sorted[kept] = value
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        self.values = sorted
+    }
+
+    /// Values already sorted and without repeats, taken as they are.
+    init(sortedUnique values: [Int]) {
+        self.values = values
     }
 
     var count: Int { values.count }
@@ -12,6 +25,12 @@ struct SortedIndexes: Sendable {
     func contains(_ value: Int) -> Bool {
         let i = lowerBound(value)
         return i < values.count && values[i] == value
+    }
+
+    /// The position of `value` among the values, or nil when it is not one.
+    func position(of value: Int) -> Int? {
+        let i = lowerBound(value)
+        return i < values.count && values[i] == value ? i : nil
     }
 
     /// How many values are below `value`.

@@ -24,16 +24,19 @@ public struct UpdateIndexMap: Sendable {
 
     private let sections: SectionMap
     private let reloadedSections: Set<Int>
-    private let reloadedItems: Set<IndexPath>
-    /// Per surviving old section (not deleted, not reloaded) that has item changes: which.
-    private let sectionChanges: [Int: SectionChanges]
-    private let movedItemsByOld: [IndexPath: IndexPath]
-    private let movedItemsByNew: [IndexPath: IndexPath]
+    /// Per old section: its reloaded items.
+    private let reloadedItems: [SortedIndexes]
+    /// Per old section that survives (not deleted, not reloaded) and has item changes: which;
+    /// nil for the others.
+    private let sectionChanges: [SectionChanges?]
 
-    /// One section's item changes as sorted sets, so a position maps by two rank queries.
+    /// One section's item changes as sorted sets, so a position maps by two rank queries, and
+    /// a move's other end sits next to its index.
     private struct SectionChanges: Sendable {
         var removed: SortedIndexes  // old indexes deleted or moved out
+        var removedEntries: [ItemChanges.Entry]  // parallel to `removed`: where each moved one goes
         var added: SortedIndexes  // new indexes inserted or moved in
+        var addedEntries: [ItemChanges.Entry]  // parallel to `added`: where each moved one came from
     }
 
     /// Validates `update` from `oldCounts` to `newCounts` and builds the map.
@@ -47,24 +50,17 @@ public struct UpdateIndexMap: Sendable {
         self.newCounts = newCounts
         self.update = update
         self.sections = sections
-        reloadedSections = Set(update.reloadedSections)
-        reloadedItems = Set(update.reloadedItems)
-        var byOld: [IndexPath: IndexPath] = [:], byNew: [IndexPath: IndexPath] = [:]
-        for m in update.movedItems {
-            byOld[m.from] = m.to
-            byNew[m.to] = m.from
-        }
-        movedItemsByOld = byOld
-        movedItemsByNew = byNew
-        var changes: [Int: SectionChanges] = [:]
-        for s in oldCounts.indices where !reloadedSections.contains(s) {
-            guard let t = sections.newSection(forOld: s) else { continue }  // deleted
+        let reloadedSections = Set(update.reloadedSections)
+        self.reloadedSections = reloadedSections
+        // Validated: every list is sorted and free of repeats.
+        reloadedItems = items.reloaded.map { SortedIndexes(sortedUnique: $0) }
+        sectionChanges = oldCounts.indices.map { s in
+            guard !reloadedSections.contains(s), let t = sections.newSection(forOld: s) else { return nil }  // reloaded or deleted
             let removed = items.removed[s], added = items.added[t]
-            if removed != nil || added != nil {
-                changes[s] = SectionChanges(removed: SortedIndexes(removed ?? []), added: SortedIndexes(added ?? []))
-            }
+            guard !removed.isEmpty || !added.isEmpty else { return nil }
+            return SectionChanges(removed: SortedIndexes(sortedUnique: removed.map(\.item)), removedEntries: removed,
+                                  added: SortedIndexes(sortedUnique: added.map(\.item)), addedEntries: added)
         }
-        sectionChanges = changes
     }
 
     // MARK: Sections
@@ -95,10 +91,10 @@ public struct UpdateIndexMap: Sendable {
     /// - Complexity: O(log² c) for c changes in the item's section.
     public func newIndexPath(forOld path: IndexPath) -> IndexPath? {
         guard path.count == 2, oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item) else { return nil }
-        if let moved = movedItemsByOld[path] { return moved }
+        // (A moved item is never in a deleted or reloaded section: validation saw to that.)
         guard !reloadedSections.contains(path.section), let t = sections.newSection(forOld: path.section) else { return nil }
         guard let changes = sectionChanges[path.section] else { return IndexPath(item: path.item, section: t) }
-        if changes.removed.contains(path.item) { return nil }
+        if let k = changes.removed.position(of: path.item) { return changes.removedEntries[k].other }  // moved, or deleted
         let rank = changes.removed.rankAmongUnoccupied(path.item)
         return IndexPath(item: changes.added.unoccupied(rank: rank), section: t)
     }
@@ -109,10 +105,10 @@ public struct UpdateIndexMap: Sendable {
     /// - Complexity: O(log² c) for c changes in the item's section.
     public func oldIndexPath(forNew path: IndexPath) -> IndexPath? {
         guard path.count == 2, newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item) else { return nil }
-        if let moved = movedItemsByNew[path] { return moved }
+        // (A move never ends in an inserted or reloaded section: validation saw to that.)
         guard let s = sections.oldSection(forNew: path.section), !reloadedSections.contains(s) else { return nil }
         guard let changes = sectionChanges[s] else { return IndexPath(item: path.item, section: s) }
-        if changes.added.contains(path.item) { return nil }
+        if let k = changes.added.position(of: path.item) { return changes.addedEntries[k].other }  // moved, or inserted
         let rank = changes.added.rankAmongUnoccupied(path.item)
         return IndexPath(item: changes.removed.unoccupied(rank: rank), section: s)
     }
@@ -120,8 +116,10 @@ public struct UpdateIndexMap: Sendable {
     /// True when the old item was reloaded (`reloadItems(at:)`): it keeps its place but gets a
     /// new view. False for the items of a reloaded section; see `isSectionReloaded(old:)`.
     ///
-    /// - Complexity: O(1).
-    public func isReloaded(old path: IndexPath) -> Bool { reloadedItems.contains(path) }
+    /// - Complexity: O(log r) for r reloaded items in its section.
+    public func isReloaded(old path: IndexPath) -> Bool {
+        path.count == 2 && reloadedItems.indices.contains(path.section) && reloadedItems[path.section].contains(path.item)
+    }
 }
 
 /// The index map's earlier name, kept so existing code (the GTK view, the benchmarks) compiles

@@ -109,8 +109,29 @@ public struct UpdateRecord {
             }
             entries.append(Entry(fate: .appearing, oldKey: nil, newKey: new, from: from, to: to))
         }
-        entries.sort(by: Self.precedes)
-        self.entries = entries
+        self.entries = Self.sorted(entries)
+    }
+
+    /// The entries in `precedes` order. An entry holds four references, and a sort that moves
+    /// entries or compares their keys retains and releases them at every step (most of the cost
+    /// of a record of a few hundred elements): the order is worked out on integers instead,
+    /// each entry's kind by its rank among the kinds present, when every index path has one or
+    /// two indexes (all the keys the view makes). The order is total, so the result is the
+    /// same as sorting the entries.
+    private static func sorted(_ entries: [Entry]) -> [Entry] {
+        var kinds = Set<String>()
+        for entry in entries {
+            let key = entry.key
+            guard (1...2).contains(key.indexPath.count) else { return entries.sorted(by: Self.precedes) }
+            kinds.insert(key.kind ?? "")
+        }
+        let kindRank = Dictionary(uniqueKeysWithValues: kinds.sorted().enumerated().map { ($1, $0) })
+        // An index path of one index goes before any of two with the same first index.
+        let keys = entries.map { entry -> (Int, UInt8, Int, Int, Int) in
+            let key = entry.key, path = key.indexPath
+            return (entry.fate.rank, key.category.rawValue, kindRank[key.kind ?? ""]!, path[0], path.count == 2 ? path[1] : Int.min)
+        }
+        return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
     }
 
     /// The record of a batch update: keys follow `map`.

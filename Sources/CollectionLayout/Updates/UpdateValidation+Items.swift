@@ -19,37 +19,40 @@ extension UpdateValidation {
     private func checkOldItem(_ p: IndexPath, _ verb: String) throws(BatchUpdateError) {
         let oldSections = oldCounts.count
         guard p.count == 2 else { throw fail(.itemOutOfRange, "attempt to \(verb) \(Array(p)), which is not an item index path") }
-        guard (0..<oldSections).contains(p.section) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(oldSections) sections before the update")
+        let section = p.section, item = p.item  // (read once: each read goes through IndexPath's storage)
+        guard (0..<oldSections).contains(section) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), but there are only \(oldSections) sections before the update")
         }
-        guard (0..<oldCounts[p.section]).contains(p.item) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), which only contains \(oldCounts[p.section]) items before the update")
+        guard (0..<oldCounts[section]).contains(item) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), which only contains \(oldCounts[section]) items before the update")
         }
-        let deleted = deletedSections.contains(p.section)
-        if deleted || reloadedSections.contains(p.section) {
-            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being \(deleted ? "deleted" : "reloaded")")
+        let changed = oldSectionChanges[section], deleted = changed & Self.deleted != 0
+        if deleted || changed & Self.reloaded != 0 {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(item) in section \(section), which is being \(deleted ? "deleted" : "reloaded")")
         }
     }
 
     private func checkNewItem(_ p: IndexPath, _ verb: String, _ sections: SectionMap) throws(BatchUpdateError) {
         let newSections = newCounts.count
         guard p.count == 2 else { throw fail(.itemOutOfRange, "attempt to \(verb) \(Array(p)), which is not an item index path") }
-        guard (0..<newSections).contains(p.section) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(newSections) sections after the update")
+        let section = p.section, item = p.item
+        guard (0..<newSections).contains(section) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), but there are only \(newSections) sections after the update")
         }
-        guard (0..<newCounts[p.section]).contains(p.item) else {
-            throw fail(.itemOutOfRange, "attempt to \(verb) item \(p.item) in section \(p.section), but there are only \(newCounts[p.section]) items in section \(p.section) after the update")
+        guard (0..<newCounts[section]).contains(item) else {
+            throw fail(.itemOutOfRange, "attempt to \(verb) item \(item) in section \(section), but there are only \(newCounts[section]) items in section \(section) after the update")
         }
-        if insertedSections.contains(p.section) {
-            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being inserted")
+        if newSectionChanges[section] & Self.inserted != 0 {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(item) in section \(section), which is being inserted")
         }
-        if let old = sections.oldSection(forNew: p.section), reloadedSections.contains(old) {
-            throw fail(.itemInChangedSection, "attempt to \(verb) item \(p.item) in section \(p.section), which is being reloaded")
+        if let old = sections.oldSection(forNew: section), oldSectionChanges[old] & Self.reloaded != 0 {
+            throw fail(.itemInChangedSection, "attempt to \(verb) item \(item) in section \(section), which is being reloaded")
         }
     }
 
     /// Each old item takes part in at most one change (delete, reload, move), and so does each
-    /// new item (insert, move destination).
+    /// new item (insert, move destination). Names the first claim that breaks it, in the order
+    /// of the batch's lists; `validated()` runs it only once `ItemChanges` found a repeat.
     func checkItemConflicts() throws(BatchUpdateError) {
         try checkOneChangeEach(
             rule: .duplicateItem, name: { "item \($0.item) in section \($0.section)" },
@@ -64,7 +67,7 @@ extension UpdateValidation {
     func checkItemCounts(_ sections: SectionMap, _ items: ItemChanges) throws(BatchUpdateError) {
         for s in oldCounts.indices where !deletedSections.contains(s) && !reloadedSections.contains(s) {
             let t = sections.newSection(forOld: s)!  // neither deleted nor out of range
-            let expected = oldCounts[s] - (items.removed[s]?.count ?? 0) + (items.added[t]?.count ?? 0)
+            let expected = oldCounts[s] - items.removedCount(old: s) + items.addedCount(new: t)
             if newCounts[t] != expected { throw itemCountError(old: s, new: t) }
         }
     }

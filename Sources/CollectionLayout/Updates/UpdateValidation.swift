@@ -30,6 +30,11 @@ public struct UpdateValidation: Sendable {
     let deletedSections: Set<Int>
     let insertedSections: Set<Int>
     let reloadedSections: Set<Int>
+    /// Per section before the batch, in range: `deleted` and `reloaded` bits; per section after
+    /// it: the `inserted` bit. What the item rules ask for every path, without hashing.
+    let oldSectionChanges: [UInt8]
+    let newSectionChanges: [UInt8]
+    static let deleted: UInt8 = 1, reloaded: UInt8 = 2, inserted: UInt8 = 4
 
     /// Prepares to check `update` from `oldCounts` to `newCounts`; nothing is checked yet.
     public init(oldCounts: [Int], newCounts: [Int], update: BatchUpdate) {
@@ -39,6 +44,12 @@ public struct UpdateValidation: Sendable {
         deletedSections = Set(update.deletedSections)
         insertedSections = Set(update.insertedSections)
         reloadedSections = Set(update.reloadedSections)
+        var old = [UInt8](repeating: 0, count: oldCounts.count), new = [UInt8](repeating: 0, count: newCounts.count)
+        for s in update.deletedSections where old.indices.contains(s) { old[s] |= Self.deleted }
+        for s in update.reloadedSections where old.indices.contains(s) { old[s] |= Self.reloaded }
+        for s in update.insertedSections where new.indices.contains(s) { new[s] |= Self.inserted }
+        oldSectionChanges = old
+        newSectionChanges = new
     }
 
     /// Checks every rule, in order.
@@ -59,8 +70,10 @@ public struct UpdateValidation: Sendable {
         // section rules hold.
         let sections = SectionMap(oldCount: oldCounts.count, newCount: newCounts.count, update: update)
         try checkItemPaths(sections)
-        try checkItemConflicts()
-        let items = ItemChanges(update)
+        let items = ItemChanges(update, oldSections: oldCounts.count, newSections: newCounts.count)
+        // The sorted lists show at once whether any item changes twice; only then does the
+        // rule look for the first such claim, to name it.
+        if !items.eachItemChangesOnce { try checkItemConflicts() }
         try checkItemCounts(sections, items)
         return (sections, items)
     }

@@ -10,7 +10,9 @@ import Foundation
 /// (`SnapshotDiff`). No index path is written by hand, so no batch can be inconsistent.
 ///
 /// Applies run in the order they are made. A large snapshot is diffed off the main thread
-/// (the main loop goes on meanwhile) and applied when its turn comes; a small one inline.
+/// (the main loop goes on meanwhile), with the view's plan of the batch, and applied when its
+/// turn comes; the big snapshot it replaces is freed off the main thread once the change has
+/// landed. A small one is diffed inline.
 /// Keep a reference to the data source, as to any data source.
 @MainActor
 public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: CollectionViewDataSource {
@@ -36,6 +38,8 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let usingReloadData: Bool
         let completion: (() -> Void)?
         var diff: SnapshotDiff?
+        /// The batch's plan, made with the diff off the main thread.
+        var prepared: PreparedBatch?
     }
 
     /// Snapshots with more items than this (old and new together) are diffed off the main
@@ -96,9 +100,12 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         }
         DispatchQueue.global(qos: .userInitiated).async {
             let diff = SnapshotDiff(from: old, to: new)
+            // The view's plan of the batch too, so the main thread only checks the counts.
+            let prepared = PreparedBatch(oldCounts: diff.oldCounts, newCounts: diff.newCounts, update: diff.update)
             Async.onMain { [weak self] in
                 guard let self, !self.queue.isEmpty else { return }
                 self.queue[0].diff = diff
+                self.queue[0].prepared = prepared
                 self.land()
             }
         }
@@ -109,21 +116,24 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let apply = queue.removeFirst()
         defer { startNext() }
         guard let collectionView else {
-            current = apply.snapshot.withoutChangeMarks
+            show(apply.snapshot.withoutChangeMarks)?.letGo()
             apply.completion?()
             return
         }
         guard let diff = apply.diff, !apply.usingReloadData else {
-            current = apply.snapshot.withoutChangeMarks
+            show(apply.snapshot.withoutChangeMarks)?.letGo()
             collectionView.reloadData()
             apply.completion?()
             return
         }
         let new = apply.snapshot
-        collectionView.performBatch({
-            self.current = new.withoutChangeMarks
-            collectionView.record(diff.update)
-        }, animated: apply.animated) { _ in apply.completion?() }
+        var retired: Retired<Snapshot>?
+        collectionView.performBatch(diff.update, prepared: apply.prepared, dataChange: {
+            retired = self.show(new.withoutChangeMarks)
+        }, animated: apply.animated) { _ in
+            retired?.letGo()
+            apply.completion?()
+        }
         guard !diff.reconfiguredItems.isEmpty else { return }
         // The reconfigured paths are places in `new`, so they are reconfigured right after this
         // batch, in order with the view's work: from inside a callback (a completion, the cell
@@ -136,6 +146,20 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
                 new.itemIdentifier(at: path).flatMap { cellProvider(collectionView, path, $0) }
             }
         }
+    }
+
+    /// Makes `snapshot` the one shown. A big snapshot it replaces comes back, to be let go on
+    /// another thread: freeing a million identifiers and their index takes milliseconds, and
+    /// even on another thread it slows the main thread down (the memory goes back to the
+    /// system), so a batch lets it go once it has landed and animated.
+    private func show(_ snapshot: Snapshot) -> Retired<Snapshot>? {
+        guard current.numberOfItems > Self.backgroundDiffThreshold else {
+            current = snapshot
+            return nil
+        }
+        let retired = Retired(current)
+        current = snapshot
+        return retired
     }
 
     // MARK: Identifiers and index paths
@@ -184,6 +208,14 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
         return MissingSupplementaryView()
     }
+}
+
+/// A value kept until `letGo()` drops it on a utility queue: whoever held the other references
+/// has let go of them by then, so the value is freed there.
+private final class Retired<Value: Sendable>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    func letGo() { DispatchQueue.global(qos: .utility).async { self.value = nil } }
 }
 
 /// What a data source hands back when its provider had no cell: rejected by the view, which

@@ -87,8 +87,28 @@ extension CollectionView {
         }
     }
 
+    /// `performBatch` for a batch worked out as a whole (a diffable data source's diff):
+    /// `dataChange` changes the data and `update` is the batch. `prepared`, its plan made off
+    /// the main thread, spares the main thread validating and mapping it, when it was made for
+    /// the counts the view shows and the data source then reports and nothing else joins the
+    /// batch; otherwise the batch is planned here as any other.
+    func performBatch(_ update: BatchUpdate, prepared: PreparedBatch?, dataChange: @escaping () -> Void,
+                      animated: Bool, completion: ((Bool) -> Void)?) {
+        performBatch({ [self] in
+            dataChange()
+            guard let batch = openBatch else { return }
+            if batch.update.isEmpty {
+                batch.update = update
+                batch.prepared = prepared
+            } else {  // nested in a batch with changes of its own
+                record { $0.append(update) }
+            }
+        }, animated: animated, completion: completion)
+    }
+
     private func record(_ change: @escaping (inout BatchUpdate) -> Void) {
         if let open = openBatch {
+            open.prepared = nil  // the batch is no longer the one planned ahead
             change(&open.update)
         } else {
             performBatchUpdates { [self] in change(&openBatch!.update) }
@@ -107,14 +127,20 @@ extension CollectionView {
             return
         }
         let map: UpdateIndexMap
-        do {
-            map = try UpdateIndexMap(oldCounts: oldCounts, newCounts: batch.newCounts, update: batch.update)
-        } catch {
-            report(.invalidUpdate(error))
-            reloadNow()
-            _ = counts  // what it reloads to is the data source now, so the next update checks against it
-            completion?(false)
-            return
+        var updateItems: [CollectionViewUpdateItem]?
+        if let prepared = batch.prepared, prepared.fits(oldCounts: oldCounts, newCounts: batch.newCounts) {
+            map = prepared.map  // validated for these very counts, off the main thread
+            updateItems = prepared.updateItems
+        } else {
+            do {
+                map = try UpdateIndexMap(oldCounts: oldCounts, newCounts: batch.newCounts, update: batch.update)
+            } catch {
+                report(.invalidUpdate(error))
+                reloadNow()
+                _ = counts  // what it reloads to is the data source now, so the next update checks against it
+                completion?(false)
+                return
+            }
         }
         sectionCounts = batch.newCounts
         cancelPrefetching()  // announced index paths may name other items now
@@ -132,7 +158,7 @@ extension CollectionView {
         // The layout, told about the changes.
         layout.attributesBeforeUpdate = { before[$0] }
         defer { layout.attributesBeforeUpdate = nil }
-        layout.prepare(forCollectionViewUpdates: map.update.updateItems)
+        layout.prepare(forCollectionViewUpdates: updateItems ?? map.update.updateItems)
         layout.invalidateLayout()
         layout.prepareIfNeeded()
         animateChange(shown: shown, before: before, leaving: leaving,
@@ -143,4 +169,18 @@ extension CollectionView {
 
     /// Whether an update or layout swap animation is running.
     public var isAnimatingUpdates: Bool { animator.isRunning }
+}
+
+extension BatchUpdate {
+    /// Adds `other`'s changes after this batch's, list by list.
+    fileprivate mutating func append(_ other: BatchUpdate) {
+        insertedSections += other.insertedSections
+        deletedSections += other.deletedSections
+        reloadedSections += other.reloadedSections
+        movedSections += other.movedSections
+        insertedItems += other.insertedItems
+        deletedItems += other.deletedItems
+        reloadedItems += other.reloadedItems
+        movedItems += other.movedItems
+    }
 }
