@@ -37,7 +37,11 @@ let package = Package(
         .target(name: "CollectionLayout"),
         // The GTK view layer: the collection view widget, reusable views, reuse, animation.
         .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
+        // The gallery; its CSS, UI definitions and icons are compiled into a GResource at build
+        // time and embedded (the GResourceEmbed plugin runs glib-compile-resources).
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"],
+                          plugins: ["GResourceEmbed"]),
+        .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CBenchSupport"]),
         // Test support shared by both test targets, in no product: the batch model, a seeded
         // random generator, a fake layout host and flow-layout delegates. No GTK.

@@ -13,6 +13,8 @@ final class GalleryApp {
     private let folder: String?
 
     init(arguments: [String]) {
+        // Before the application starts: GtkApplication then finds the icons in the bundle.
+        GalleryResources.register()
         folder = arguments.dropFirst().first { !$0.hasPrefix("-") }
         // Each launch is its own instance, so a second window (or a test) does not hand its
         // folder to one already running.

@@ -225,11 +225,12 @@ extension GalleryWindow {
     }
 
     private func showShortcuts() {
-        let builder = gtk_builder_new_from_string(Shortcuts.ui, -1)!
+        let builder = gtk_builder_new_from_resource(GalleryResources.base + "/ui/shortcuts.ui")!
         if let object = gtk_builder_get_object(builder, "shortcuts") {
             let shortcuts = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWindow.self)
             gtk_window_set_transient_for(shortcuts, window.as(GtkWindow.self))
             gtk_window_present(shortcuts)
+            GalleryLog.event("shortcuts shown")
         }
         g_object_unref(raw(builder))
     }

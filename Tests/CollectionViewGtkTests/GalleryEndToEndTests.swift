@@ -23,8 +23,8 @@ final class GalleryEndToEndTests: XCTestCase {
         app?.waitUntilExit()
     }
 
-    private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
+    private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:], binary: URL? = nil) throws {
+        let binary = binary ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
         }
@@ -202,6 +202,25 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertLessThanOrEqual(fields["cacheKB"] ?? .max, 1024, line ?? "")
         XCTAssertLessThan(fields["cached"] ?? .max, 30, "older thumbnails were evicted: \(line ?? "")")
         XCTAssertGreaterThan(fields["cached"] ?? 0, 0, line ?? "")
+        XCTAssertEqual(app?.isRunning, true)
+    }
+
+    /// The stylesheet, the UI definitions and the icon are compiled into the binary: a copy
+    /// of it far from the source tree still has them all, and the shortcuts window opens.
+    func testResourcesAreInTheBinary() throws {
+        let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-alone-\(getpid())")
+        try? FileManager.default.removeItem(at: alone)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        try FileManager.default.copyItem(at: built, to: alone.appendingPathComponent("gallery"))
+        try launch(binary: alone.appendingPathComponent("gallery"))
+        await_("the stylesheet") { $0 == "style resource:///io/github/collectionview/Gallery/gallery.css" }
+        await_("the icon") { $0 == "icon io.github.collectionview.Gallery found" }
+        await_("ready") { $0.hasPrefix("ready") }
+        let mark = log.lines.count
+        _ = xdotool("key", "--window", window(), "ctrl+question")
+        await_("the shortcuts window", after: mark) { $0 == "shortcuts shown" }
         XCTAssertEqual(app?.isRunning, true)
     }
 
