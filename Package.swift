@@ -23,6 +23,9 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // The few libadwaita calls the gallery makes (its application class and the style
+        // manager, which follows the system's dark and high-contrast preferences).
+        .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
         // The two small GObject classes the view layer needs (a GtkScrollable viewport and a
         // stacking container): GObject boilerplate is clearer in C.
         .target(name: "CCollectionHost", dependencies: ["CGtk"]),
@@ -39,7 +42,7 @@ let package = Package(
         .target(name: "CollectionViewGtk", dependencies: ["CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue"]),
         // The gallery; its CSS, UI definitions and icons are compiled into a GResource at build
         // time and embedded (the GResourceEmbed plugin runs glib-compile-resources).
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"],
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CAdw", "GtkGlue"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CBenchSupport"]),

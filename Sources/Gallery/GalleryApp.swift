@@ -1,4 +1,5 @@
 import CGtk
+import CAdw
 import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
@@ -18,7 +19,10 @@ final class GalleryApp {
         folder = arguments.dropFirst().first { !$0.hasPrefix("-") }
         // Each launch is its own instance, so a second window (or a test) does not hand its
         // folder to one already running.
-        application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
+        // An AdwApplication (a GtkApplication): libadwaita follows the system's dark and
+        // high-contrast preferences and loads style.css / style-hc.css from the bundle.
+        application = adw_application_new(Self.applicationID, Int32(G_APPLICATION_NON_UNIQUE.rawValue))!
+            .assumingMemoryBound(to: GtkApplication.self)
         Signal.connect(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
     }
 

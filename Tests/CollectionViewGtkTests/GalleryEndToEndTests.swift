@@ -215,12 +215,21 @@ final class GalleryEndToEndTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: alone) }
         try FileManager.default.copyItem(at: built, to: alone.appendingPathComponent("gallery"))
         try launch(binary: alone.appendingPathComponent("gallery"))
-        await_("the stylesheet") { $0 == "style resource:///io/github/collectionview/Gallery/gallery.css" }
+        await_("the stylesheet") { $0 == "style resource:///io/github/collectionview/Gallery/style.css" }
         await_("the icon") { $0 == "icon io.github.collectionview.Gallery found" }
         await_("ready") { $0.hasPrefix("ready") }
         let mark = log.lines.count
         _ = xdotool("key", "--window", window(), "ctrl+question")
         await_("the shortcuts window", after: mark) { $0 == "shortcuts shown" }
+        XCTAssertEqual(app?.isRunning, true)
+    }
+
+    /// libadwaita follows the system's preferences: dark and high contrast when asked for
+    /// (here through libadwaita's own debug switches, as no settings portal runs under Xvfb).
+    func testDarkAndHighContrastPreferencesAreFollowed() throws {
+        try launch(environment: ["ADW_DEBUG_COLOR_SCHEME": "prefer-dark", "ADW_DEBUG_HIGH_CONTRAST": "1"])
+        await_("the scheme") { $0 == "scheme dark=true high-contrast=true" }
+        await_("ready") { $0.hasPrefix("ready") }
         XCTAssertEqual(app?.isRunning, true)
     }
 
