@@ -28,7 +28,8 @@ enum FolderBenchmark {
         print("renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")")
         for round in 1...2 {
             // The first round reads the files from disk into the page cache; the second is warm.
-            let lines = runProcess(gallery, [dir], environment: ["GALLERY_LOG": "1", "GALLERY_BENCH_FLING": "\(flingSeconds)"],
+            // Its own app id: a gallery already running in the session must not take the folder.
+            let lines = runProcess(gallery, [dir, "--gapplication-app-id=io.github.collectionview.GalleryBench"], environment: ["GALLERY_LOG": "1", "GALLERY_BENCH_FLING": "\(flingSeconds)"],
                                    until: { $0.hasPrefix("fling up") }, timeout: 90)
             func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing)" }
             print("round \(round) collection view (gallery, thumbnails):")

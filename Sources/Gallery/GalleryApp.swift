@@ -6,36 +6,114 @@ import CollectionViewGtk
 import Foundation
 
 /// The application: `gallery` shows the built-in catalogue, `gallery FOLDER` a folder's images.
+///
+/// One instance per session: `gallery FOLDER` while the gallery runs opens the folder in the
+/// running window (GApplication's "open", handed over on D-Bus), and `gallery` alone brings the
+/// window forward. `--gapplication-app-id=ID` runs an instance under another id (the tests give
+/// each launch its own, so that no launch lands in an instance another test left running).
+/// Without a session bus GApplication runs each launch on its own.
 @MainActor
 final class GalleryApp {
     static let applicationID = "io.github.collectionview.Gallery"
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: GalleryWindow?
-    private let folder: String?
+    /// Looked up once the instance is known to be the primary one (in "startup").
+    private var settings: GallerySettings?
 
     init(arguments: [String]) {
         // Before the application starts: GtkApplication then finds the icons in the bundle.
         GalleryResources.register()
-        folder = arguments.dropFirst().first { !$0.hasPrefix("-") }
-        // Each launch is its own instance, so a second window (or a test) does not hand its
-        // folder to one already running.
         // An AdwApplication (a GtkApplication): libadwaita follows the system's dark and
         // high-contrast preferences and loads style.css / style-hc.css from the bundle.
-        application = adw_application_new(Self.applicationID, Int32(G_APPLICATION_NON_UNIQUE.rawValue))!
-            .assumingMemoryBound(to: GtkApplication.self)
-        Signal.connect(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
+        let flags = Int32(bitPattern: G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_CAN_OVERRIDE_APP_ID.rawValue)
+        application = adw_application_new(Self.applicationID, flags)!.assumingMemoryBound(to: GtkApplication.self)
+        let instance = UnsafeMutableRawPointer(application)
+        // The bundle's path, whatever id the instance runs under (tests give their own).
+        g_application_set_resource_base_path(instance.assumingMemoryBound(to: GApplication.self), GalleryResources.base)
+        Signal.connect(instance, "startup") { [weak self] in self?.startup() }
+        Signal.connect(instance, "activate") { [weak self] in self?.activate() }
+        OpenSignal.connect(instance) { [weak self] paths in self?.open(paths) }
     }
 
     func run() -> Int32 {
-        // The folder is ours to handle; GApplication sees only the program name.
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
-        defer { free(argv[0]) }
-        return g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 1, &argv)
+        // GApplication parses the command line: FOLDER arguments become "open", and its own
+        // options (--help, --gapplication-app-id) are handled.
+        var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        return g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self),
+                                 gint(CommandLine.arguments.count), &argv)
+    }
+
+    /// In the primary instance only: the settings, and Quit (Ctrl+Q), which closes the window
+    /// the way its close button does, so that its state is saved.
+    private func startup() {
+        settings = GallerySettings.load()
+        guard let quit = g_simple_action_new("quit", nil) else { return }
+        Signal.connectVariant(raw(quit), "activate") { [weak self] _ in
+            guard let self else { return }
+            if let window = self.window { gtk_window_close(window.window.as(GtkWindow.self)) } else { g_application_quit(UnsafeMutableRawPointer(self.application).assumingMemoryBound(to: GApplication.self)) }
+        }
+        g_action_map_add_action(OpaquePointer(application), quit)
+        g_object_unref(raw(quit))
+        let accel = strdup("<Control>q")
+        var accels: [UnsafePointer<CChar>?] = [UnsafePointer(accel), nil]
+        gtk_application_set_accels_for_action(application, "app.quit", &accels)
+        free(accel)
+    }
+
+    private func makeWindow() -> GalleryWindow {
+        if let window { return window }
+        gtk_window_set_default_icon_name(Self.applicationID)
+        let made = GalleryWindow(application: application, settings: settings)
+        window = made
+        return made
     }
 
     private func activate() {
-        gtk_window_set_default_icon_name(Self.applicationID)
-        if window == nil { window = GalleryWindow(application: application, folder: folder) }
-        window?.present()
+        makeWindow().present()
+    }
+
+    /// `gallery FOLDER`, in this process or handed over from another launch: the first folder
+    /// is opened in the window.
+    private func open(_ paths: [String]) {
+        let window = makeWindow()
+        if let path = paths.first {
+            GalleryLog.event("open \(path)")
+            window.open(folder: path)
+        }
+        window.present()
+    }
+}
+
+/// GApplication's "open" (files, count, hint), as the files' local paths.
+@MainActor
+enum OpenSignal {
+    private final class Box {
+        let f: @MainActor ([String]) -> Void
+        init(_ f: @escaping @MainActor ([String]) -> Void) { self.f = f }
+    }
+
+    static func connect(_ instance: UnsafeMutableRawPointer, _ f: @escaping @MainActor ([String]) -> Void) {
+        let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, _, data in
+            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+            var paths: [String] = []
+            for i in 0..<Int(count) {
+                guard let file = files?[i] else { continue }
+                // A file with no local path (a URI GIO cannot map) is given by its URI, which the
+                // window reports as a folder that does not exist.
+                if let path = g_file_get_path(file) {
+                    paths.append(String(cString: path)); g_free(path)
+                } else if let uri = g_file_get_uri(file) {
+                    paths.append(String(cString: uri)); g_free(uri)
+                }
+            }
+            let result = paths
+            MainActor.assumeIsolated { box.f(result) }
+        }
+        let destroy: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+            Unmanaged<Box>.fromOpaque(data!).release()
+        }
+        g_signal_connect_data(instance, "open", unsafeBitCast(thunk, to: GCallback.self),
+                              Unmanaged.passRetained(Box(f)).toOpaque(), destroy, GConnectFlags(0))
     }
 }

@@ -29,6 +29,7 @@ extension GalleryWindow {
             let on = !self.collectionView.allowsMultipleSelection
             self.collectionView.allowsMultipleSelection = on
             g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+            self.settings?.set("multiple-selection", on)
             GalleryLog.event("multiple \(on)")
         }
         add("add-item", accels: ["<Control>n"]) { [weak self] _, _ in self?.addItem() }
@@ -55,6 +56,7 @@ extension GalleryWindow {
     func switchLayout(to layout: GalleryLayout) {
         guard layout != currentLayout || collectionView.transitionLayout != nil else { return }
         currentLayout = layout
+        settings?.set("layout", layout.rawValue)
         collectionView.setCollectionViewLayout(layouts[layout]!, animated: true) { _ in GalleryLog.cellsSoon(self) }
         GalleryLog.event("layout \(layout.rawValue)")
     }
@@ -155,6 +157,7 @@ extension GalleryWindow {
         }
         gtk_window_set_title(window.as(GtkWindow.self), (path as NSString).lastPathComponent)
         showMessage(otherFiles == 0 ? nil : "\(otherFiles == 1 ? "1 file is not an image" : "\(otherFiles) files are not images") and not shown.")
+        settings?.set("last-folder", path)
         GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
         firstScreen = (started, false)
     }
@@ -200,6 +203,11 @@ extension GalleryWindow {
 
     private func chooseFolder() {
         let chooser = gtk_file_chooser_native_new("Open a Folder of Images", window.as(GtkWindow.self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Open", "_Cancel")!
+        if let last = settings?.string("last-folder"), !last.isEmpty, FileManager.default.fileExists(atPath: last) {
+            let file = g_file_new_for_path(last)
+            gtk_file_chooser_set_current_folder(chooser, file, nil)
+            g_object_unref(raw(file!))
+        }
         Signal.connectInt(raw(chooser), "response") { [weak self] response in
             defer { g_object_unref(raw(chooser)) }
             guard let self, response == Int(GTK_RESPONSE_ACCEPT.rawValue),

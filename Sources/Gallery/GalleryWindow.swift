@@ -28,14 +28,17 @@ final class GalleryWindow {
     let application: UnsafeMutablePointer<GtkApplication>
     lazy var controller = GalleryController(window: self)
     var frameStats: FrameStats?
+    /// What is remembered between runs; nil when the settings schema cannot be found.
+    let settings: GallerySettings?
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
     /// thumbnails of 256 pixels).
     static var thumbnailCacheBytes: Int {
         (getenv("GALLERY_THUMBNAIL_CACHE_MB").flatMap { Int(String(cString: $0)) } ?? 96) << 20
     }
 
-    init(application: UnsafeMutablePointer<GtkApplication>, folder: String?) {
+    init(application: UnsafeMutablePointer<GtkApplication>, settings: GallerySettings?) {
         self.application = application
+        self.settings = settings
         window = gtk_application_window_new(application)
         gtk_window_set_title(window.as(GtkWindow.self), "Gallery")
         gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 720)
@@ -74,12 +77,13 @@ final class GalleryWindow {
         buildHeaderBar()
         installActions()
         Style.install()
-        if let folder { open(folder: folder) }
+        restoreState()
+        CloseRequest.connect(raw(window)) { [weak self] in self?.saveState() }
     }
 
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
-        frameStats = FrameStats(window: window, gallery: self)
+        if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(content.sectionCount) items=\(content.itemCount)")
         GalleryLog.cellsSoon(self)
     }

@@ -17,10 +17,13 @@ final class GalleryEndToEndTests: XCTestCase {
 
     var app: Process?
     let log = AppLog()
+    /// This test's settings (a keyfile) and cache, so that no test starts from another's state.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-home-\(UUID().uuidString)")
 
     override func tearDown() {
         app?.terminate()
         app?.waitUntilExit()
+        try? FileManager.default.removeItem(at: home)
     }
 
     private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:], binary: URL? = nil) throws {
@@ -30,9 +33,17 @@ final class GalleryEndToEndTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments
+        // An instance of its own: the gallery is single-instance on the session bus, and every
+        // test shares the one bus that scripts/test starts.
+        process.arguments = arguments + ["--gapplication-app-id=io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"]
+        for dir in ["config", "cache"] {  // as in a real home (Mesa keeps its shader cache there too)
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["GALLERY_LOG"] = "1"
+        environment["GSETTINGS_BACKEND"] = "keyfile"
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment.merge(extra) { $1 }
         process.environment = environment
         let pipe = Pipe()
