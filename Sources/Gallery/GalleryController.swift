@@ -30,9 +30,13 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
             return view
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionFooterView.reuseIdentifier, for: indexPath) as! SectionFooterView
-        let count = collectionView.numberOfItems(inSection: indexPath.section)
-        view.text = count == 1 ? "1 item" : "\(count) items"
+        view.text = Self.footerText(count: collectionView.numberOfItems(inSection: indexPath.section))
         return view
+    }
+
+    /// A section's footer: how many items it has ("1 item", "N items", in the language's plural).
+    static func footerText(count: Int) -> String {
+        format(ntr("%d item", "%d items", count), count)
     }
 
     /// Footers say how many items their section has: the ones on screen are told after a change.
@@ -41,8 +45,7 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         for section in 0..<cv.numberOfSections {
             guard let footer = cv.supplementaryView(forElementKind: CollectionView.elementKindSectionFooter,
                                                    at: IndexPath(item: 0, section: section)) as? SectionFooterView else { continue }
-            let count = cv.numberOfItems(inSection: section)
-            footer.text = count == 1 ? "1 item" : "\(count) items"
+            footer.text = Self.footerText(count: cv.numberOfItems(inSection: section))
         }
     }
 
@@ -133,11 +136,11 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
                 let texture = gdk_clipboard_read_texture_finish(self.clipboard, result, &error)
                 guard read.finish() else { if let texture { g_object_unref(raw(texture)) }; if error != nil { g_error_free(error) }; return }
                 guard let texture else {
-                    self.gallery.showMessage("The clipboard's picture could not be read: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error").")
+                    self.gallery.showMessage(UserText("The clipboard's picture could not be read: %s.", error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")))
                     if error != nil { g_error_free(error) }
                     return
                 }
-                self.gallery.insert(title: "Pasted picture", texture: Texture(adopting: texture), at: target)
+                self.gallery.insert(title: tr("Pasted picture"), texture: Texture(adopting: texture), at: target)
             }
             gdk_clipboard_read_texture_async(clipboard, read.cancellable, callback, data)
             return
@@ -148,7 +151,8 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
             let cText = gdk_clipboard_read_text_finish(self.clipboard, result, &error)
             guard read.finish() else { g_free(cText); if error != nil { g_error_free(error) }; return }
             guard let cText else {
-                self.gallery.showMessage("The clipboard holds nothing that can be pasted here\(error.map { ": " + String(cString: $0.pointee.message) } ?? "").")
+                self.gallery.showMessage(error.map { UserText("The clipboard holds nothing that can be pasted here: %s.", String(cString: $0.pointee.message)) }
+                                         ?? UserText("The clipboard holds nothing that can be pasted here."))
                 if error != nil { g_error_free(error) }
                 return
             }
@@ -156,7 +160,9 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
             g_free(cText)
             let title = Self.title(fromPasted: text)
             guard let title else {
-                self.gallery.showMessage("The clipboard's text is empty or too long to be a title (\(text.utf8.count) bytes).")
+                // English says "bytes" for one too, as it always has (the log is compared).
+                self.gallery.showMessage(UserText.ntr("The clipboard's text is empty or too long to be a title (%d bytes).",
+                                                      "The clipboard's text is empty or too long to be a title (%d bytes).", text.utf8.count, text.utf8.count))
                 return
             }
             self.gallery.insert(title: title, texture: nil, at: target)
@@ -189,7 +195,8 @@ private final class ClipboardRead {
             guard !done else { return }
             done = true
             g_cancellable_cancel(cancellable)
-            gallery.showMessage("The clipboard did not deliver its content within \(seconds) seconds.")
+            gallery.showMessage(UserText.ntr("The clipboard did not deliver its content within %d second.",
+                                             "The clipboard did not deliver its content within %d seconds.", Int(seconds), seconds))
         }
     }
 

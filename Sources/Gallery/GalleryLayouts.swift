@@ -7,11 +7,11 @@ enum GalleryLayout: String, CaseIterable {
 
     var title: String {
         switch self {
-        case .grid: "Grid"
-        case .horizontal: "Horizontal Flow"
-        case .circle: "Circle"
-        case .stack: "Stack"
-        case .waterfall: "Waterfall"
+        case .grid: tr("Grid")
+        case .horizontal: tr("Horizontal Flow")
+        case .circle: tr("Circle")
+        case .stack: tr("Stack")
+        case .waterfall: tr("Waterfall")
         }
     }
 

@@ -135,11 +135,14 @@ extension GalleryWindow {
             guard let self, self.loadingFolder === folder else { return }
             self.loadingFolder = nil
             if let error = folder.error {
-                self.showMessage("The folder “\(path)” cannot be read: \(error)")
+                self.showMessage(UserText("The folder “%1$s” cannot be read: %2$s", path, error))
                 return
             }
             guard folder.itemCount > 0 else {
-                self.showMessage(otherFiles == 0 ? "The folder “\(path)” has no images." : "The folder “\(path)” has no images (\(otherFiles) other files).")
+                self.showMessage(otherFiles == 0 ? UserText("The folder “%s” has no images.", path)
+                                 // English says "files" for one too, as it always has.
+                                 : UserText.ntr("The folder “%1$s” has no images (%2$d other files).",
+                                                "The folder “%1$s” has no images (%2$d other files).", otherFiles, path, otherFiles))
                 return
             }
             self.show(folder, path: path, otherFiles: otherFiles, started: started)
@@ -156,7 +159,7 @@ extension GalleryWindow {
             if let action = g_action_map_lookup_action(OpaquePointer(window), name) { g_simple_action_set_enabled(action, 0) }
         }
         gtk_window_set_title(window.as(GtkWindow.self), (path as NSString).lastPathComponent)
-        showMessage(otherFiles == 0 ? nil : "\(otherFiles == 1 ? "1 file is not an image" : "\(otherFiles) files are not images") and not shown.")
+        showMessage(otherFiles == 0 ? nil : UserText.ntr("%d file is not an image and not shown.", "%d files are not images and not shown.", otherFiles, otherFiles))
         settings?.set("last-folder", path)
         GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
         firstScreen = (started, false)
@@ -191,7 +194,8 @@ extension GalleryWindow {
     func thumbnailFailed(_ path: String, _ reason: String) {
         if thumbnails.pending == 0 { logThumbnails() }
         unreadableFiles.insert(path)
-        showMessage("\(unreadableFiles.count) file\(unreadableFiles.count == 1 ? "" : "s") could not be read as an image (\((path as NSString).lastPathComponent): \(reason)).")
+        showMessage(UserText.ntr("%1$d file could not be read as an image (%2$s: %3$s).", "%1$d files could not be read as an image (%2$s: %3$s).",
+                                 unreadableFiles.count, unreadableFiles.count, (path as NSString).lastPathComponent, reason))
     }
 
     /// A file was written: decoded again if a cell shows it (it may have been read half written).
@@ -202,7 +206,8 @@ extension GalleryWindow {
     }
 
     private func chooseFolder() {
-        let chooser = gtk_file_chooser_native_new("Open a Folder of Images", window.as(GtkWindow.self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Open", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(tr("Open a Folder of Images"), window.as(GtkWindow.self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                  tr("_Open"), tr("_Cancel"))!
         if let last = settings?.string("last-folder"), !last.isEmpty, FileManager.default.fileExists(atPath: last) {
             let file = g_file_new_for_path(last)
             gtk_file_chooser_set_current_folder(chooser, file, nil)
@@ -222,10 +227,13 @@ extension GalleryWindow {
     private func showAbout() {
         let about = gtk_about_dialog_new()!
         let dialog = OpaquePointer(about)
-        gtk_about_dialog_set_program_name(dialog, "Gallery")
+        gtk_about_dialog_set_program_name(dialog, tr("Gallery"))
         gtk_about_dialog_set_logo_icon_name(dialog, GalleryApp.applicationID)
         gtk_about_dialog_set_version(dialog, "0.1")
-        gtk_about_dialog_set_comments(dialog, "A collection view for GTK 4, in Swift: layouts, reusable cells, animated updates and transitions.")
+        gtk_about_dialog_set_comments(dialog, tr("A collection view for GTK 4, in Swift: layouts, reusable cells, animated updates and transitions."))
+        // Translators: put your name here, one per line, shown in the About dialog's credits.
+        let translators = tr("translator-credits")
+        if translators != "translator-credits" { gtk_about_dialog_set_translator_credits(dialog, translators) }
         gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_MIT_X11)
         gtk_window_set_transient_for(about.as(GtkWindow.self), window.as(GtkWindow.self))
         gtk_window_set_modal(about.as(GtkWindow.self), 1)
@@ -233,7 +241,17 @@ extension GalleryWindow {
     }
 
     private func showShortcuts() {
-        let builder = gtk_builder_new_from_resource(GalleryResources.base + "/ui/shortcuts.ui")!
+        // The XML's translatable="yes" titles are translated in the gallery's domain.
+        let builder = gtk_builder_new()!
+        gtk_builder_set_translation_domain(builder, I18n.domain)
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_resource(builder, GalleryResources.base + "/ui/shortcuts.ui", &error) != 0 else {
+            GalleryLog.event("shortcuts error \(error.map { String(cString: $0.pointee.message) } ?? "")")
+            if error != nil { g_error_free(error) }
+            g_object_unref(raw(builder))
+            return
+        }
+        if let group = gtk_builder_get_object(builder, "layouts"), let title = Shortcuts.title(of: group) { GalleryLog.event("text shortcuts=\(title)") }
         if let object = gtk_builder_get_object(builder, "shortcuts") {
             let shortcuts = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWindow.self)
             gtk_window_set_transient_for(shortcuts, window.as(GtkWindow.self))

@@ -40,7 +40,7 @@ final class GalleryWindow {
         self.application = application
         self.settings = settings
         window = gtk_application_window_new(application)
-        gtk_window_set_title(window.as(GtkWindow.self), "Gallery")
+        gtk_window_set_title(window.as(GtkWindow.self), tr("Gallery"))
         gtk_window_set_default_size(window.as(GtkWindow.self), 1000, 720)
         gtk_window_set_icon_name(window.as(GtkWindow.self), GalleryApp.applicationID)
 
@@ -86,26 +86,27 @@ final class GalleryWindow {
         if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(content.sectionCount) items=\(content.itemCount)")
         GalleryLog.cellsSoon(self)
+        GalleryLog.shownTexts(self)
     }
 
     func height(at path: IndexPath) -> Double {
         content.tile(at: path)?.height ?? 150
     }
 
-    /// Shows a message under the collection, and logs it.
-    func showMessage(_ text: String?) {
-        gtk_label_set_text(status, text ?? "")
+    /// Shows a message under the collection (translated), and logs it (in English).
+    func showMessage(_ text: UserText?) {
+        gtk_label_set_text(status, text?.shown ?? "")
         gtk_revealer_set_reveal_child(statusRevealer.opaque, text == nil ? 0 : 1)
-        if let text { GalleryLog.event("message \(text)") }
+        if let text { GalleryLog.event("message \(text.english)") }
     }
 
     // MARK: The header bar and the menu
 
     private func buildHeaderBar() {
         let header = gtk_header_bar_new()!
-        for (icon, action, tip) in [("list-add-symbolic", "win.add-item", "Add an Item (Ctrl+N)"),
-                                    ("user-trash-symbolic", "win.delete-selection", "Delete the Selection (Delete)"),
-                                    ("media-playlist-shuffle-symbolic", "win.shuffle", "Shuffle the First Section (Ctrl+R)")] {
+        for (icon, action, tip) in [("list-add-symbolic", "win.add-item", tr("Add an Item (Ctrl+N)")),
+                                    ("user-trash-symbolic", "win.delete-selection", tr("Delete the Selection (Delete)")),
+                                    ("media-playlist-shuffle-symbolic", "win.shuffle", tr("Shuffle the First Section (Ctrl+R)"))] {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_actionable_set_action_name(OpaquePointer(button), action)
             gtk_widget_set_tooltip_text(button, tip)
@@ -119,24 +120,25 @@ final class GalleryWindow {
             g_menu_append_item(layoutSection, item)
             g_object_unref(raw(item))
         }
-        g_menu_append_section(menu, "Layout", UnsafeMutablePointer<GMenuModel>(layoutSection))
+        g_menu_append_section(menu, tr("Layout"), UnsafeMutablePointer<GMenuModel>(layoutSection))
         let editSection = g_menu_new()!
-        g_menu_append(editSection, "_Multiple Selection", "win.multiple")
-        g_menu_append(editSection, "Sort by _Title", "win.sort")
-        g_menu_append(editSection, "Add _Section", "win.add-section")
-        g_menu_append(editSection, "_Remove Section", "win.remove-section")
+        g_menu_append(editSection, tr("_Multiple Selection"), "win.multiple")
+        g_menu_append(editSection, tr("Sort by _Title"), "win.sort")
+        g_menu_append(editSection, tr("Add _Section"), "win.add-section")
+        g_menu_append(editSection, tr("_Remove Section"), "win.remove-section")
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(editSection))
         let appSection = g_menu_new()!
-        g_menu_append(appSection, "_Open Folder…", "win.open-folder")
-        g_menu_append(appSection, "_Keyboard Shortcuts", "win.shortcuts")
-        g_menu_append(appSection, "_About Gallery", "win.about")
+        g_menu_append(appSection, tr("_Open Folder…"), "win.open-folder")
+        g_menu_append(appSection, tr("_Keyboard Shortcuts"), "win.shortcuts")
+        g_menu_append(appSection, tr("_About Gallery"), "win.about")
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(appSection))
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), UnsafeMutablePointer<GMenuModel>(menu))
-        gtk_widget_set_tooltip_text(menuButton, "Main Menu (F10)")
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu (F10)"))
         gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
         gtk_header_bar_pack_end(OpaquePointer(header), menuButton)
+        GalleryLog.firstMenuItem(UnsafeMutablePointer<GMenuModel>(menu))
         gtk_window_set_titlebar(window.as(GtkWindow.self), header)
     }
 }
@@ -174,5 +176,23 @@ enum GalleryLog {
         }
         lines.forEach(event)
         event("cells-done")
+    }
+
+    /// The label of the menu's first item, as the menu shows it (translated).
+    static func firstMenuItem(_ menu: UnsafeMutablePointer<GMenuModel>) {
+        guard enabled, let section = g_menu_model_get_item_link(menu, 0, "section") else { return }
+        defer { g_object_unref(raw(section)) }
+        guard let value = g_menu_model_get_item_attribute_value(section, 0, "label", nil) else { return }
+        defer { g_variant_unref(value) }
+        event("text menu=\(String(cString: g_variant_get_string(value, nil)))")
+    }
+
+    /// The texts the window shows as the user reads them (translated), once at start, for the
+    /// translation tests: the title and the section footers (the menu logs its first item).
+    static func shownTexts(_ gallery: GalleryWindow) {
+        guard enabled else { return }
+        event("text title=\(gtk_window_get_title(gallery.window.as(GtkWindow.self)).map { String(cString: $0) } ?? "")")
+        let cv = gallery.collectionView
+        event("text footers=" + (0..<cv.numberOfSections).map { GalleryController.footerText(count: cv.numberOfItems(inSection: $0)) }.joined(separator: "|"))
     }
 }

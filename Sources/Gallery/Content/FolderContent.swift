@@ -31,12 +31,12 @@ final class FolderContent: GalleryContent {
     var isEditable: Bool { false }
 
     /// Checks the folder; nil with a message when it cannot be shown at all.
-    static func problem(with path: String) -> String? {
+    static func problem(with path: String) -> UserText? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "The folder “\(path)” does not exist." }
-        guard isDirectory.boolValue else { return "“\(path)” is a file, not a folder." }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return UserText("The folder “%s” does not exist.", path) }
+        guard isDirectory.boolValue else { return UserText("“%s” is a file, not a folder.", path) }
         guard FileManager.default.isReadableFile(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil else {
-            return "The folder “\(path)” cannot be read."
+            return UserText("The folder “%s” cannot be read.", path)
         }
         return nil
     }
