@@ -52,10 +52,11 @@ public final class CollectionViewApplication {
 /// this window holds them strongly while it is open).
 ///
 /// ```swift
+/// let album = Album()
 /// let window = CollectionViewWindow(application: app, title: "Album", width: 800, height: 600) {
 ///     let collectionView = CollectionView(collectionViewLayout: FlowLayout())
 ///     collectionView.register(LabelCell.self, forCellWithReuseIdentifier: "label")
-///     collectionView.dataSource = Album()  // kept alive by the window
+///     collectionView.dataSource = album  // kept alive by the window
 ///     return collectionView
 /// }
 /// window.present()
@@ -82,7 +83,8 @@ public final class CollectionViewWindow {
     ///   - width: the default width, in pixels.
     ///   - height: the default height, in pixels.
     ///   - content: makes the collection view; its data source, delegate and prefetch data
-    ///     source, set by then, are kept alive by the window.
+    ///     source, set by then, are kept alive by the window. Make them outside the closure
+    ///     (the view holds them weakly, so one made inside it is gone when it returns).
     public init(application: CollectionViewApplication? = nil, title: String, width: Int = 800, height: Int = 600,
                 content: () -> CollectionView) {
         window = application.map { gtk_application_window_new($0.application) } ?? gtk_window_new()
