@@ -137,7 +137,7 @@ struct DocumentationExampleTests {
     }
 }
 
-/// Every Swift block of the DocC articles is compiled: it appears, line for line (indentation
+/// Every Swift block of the DocC articles and the README is compiled: it appears, line for line (indentation
 /// aside), in one of the documentation example files or in the gallery's sources.
 @Suite struct DocumentationCodeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -177,13 +177,15 @@ struct DocumentationExampleTests {
     }
 
     @Test func everySwiftBlockIsCompiled() throws {
-        var corpus: [URL] = ["Tests/CollectionLayoutTests/DocumentationExamples.swift", "Tests/CollectionViewGtkTests/DocumentationExamples.swift"]
+        var corpus: [URL] = ["Tests/CollectionLayoutTests/DocumentationExamples.swift", "Tests/CollectionViewGtkTests/DocumentationExamples.swift",
+                             "Tests/CollectionViewGtkTests/ReadmeExample.swift"]
             .map { Self.root.appendingPathComponent($0) }
         corpus += Self.files(in: "Sources/Gallery", ending: ".swift")
         corpus += Self.files(in: "Sources/Gallery/Layouts", ending: ".swift")
         let compiled: [[String]] = try corpus.map { Self.lines(try String(contentsOf: $0, encoding: .utf8)) }
         let articles = Self.files(in: "Sources/CollectionLayout/CollectionLayout.docc", ending: ".md")
             + Self.files(in: "Sources/CollectionViewGtk/CollectionViewGtk.docc", ending: ".md")
+            + [Self.root.appendingPathComponent("README.md")]
         #expect(articles.count >= 2)
         var checked = 0
         for article in articles {

@@ -25,7 +25,7 @@ final class DocumentationExampleTests: XCTestCase {
             XCTAssert(cell is TitleCell)
             XCTAssertEqual(cell.accessibilityLabel, album.items[path.section][path.item])
         }
-        XCTAssert(cv.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) is TitleHeader)
+        XCTAssert(cv.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) is LabelSupplementaryView)
 
         var finished: Bool?
         addScan(to: album, in: cv) { finished = $0 }

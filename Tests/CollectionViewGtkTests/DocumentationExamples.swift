@@ -12,30 +12,16 @@ import CollectionViewGtk
 /// A cell that shows one line of text.
 final class TitleCell: CollectionViewCell {
     static let reuseIdentifier = "title"
-    private let label: OpaquePointer  // a GtkLabel: GTK's opaque types import as OpaquePointer
+    private let label = gtk_label_new(nil)!  // a GtkLabel, as a GtkWidget pointer
 
     required init() {
-        label = OpaquePointer(gtk_label_new(nil))
         super.init()
-        gtk_widget_set_parent(UnsafeMutablePointer<GtkWidget>(label), contentView)
+        append(label)
     }
 
     func show(_ title: String) {
-        gtk_label_set_text(label, title)
+        gtk_label_set_text(OpaquePointer(label), title)  // GtkLabel itself imports as OpaquePointer
         accessibilityLabel = title
-    }
-}
-
-/// A section title.
-final class TitleHeader: ReusableView {
-    static let reuseIdentifier = "header"
-    let label: OpaquePointer
-
-    required init() {
-        label = OpaquePointer(gtk_label_new(nil))
-        super.init()
-        gtk_label_set_xalign(label, 0)
-        gtk_widget_set_parent(UnsafeMutablePointer<GtkWidget>(label), widget)
     }
 }
 
@@ -58,12 +44,10 @@ final class Album: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) -> ReusableView {
-        let view = collectionView.dequeueReusableSupplementaryView(
-            ofKind: kind, withReuseIdentifier: TitleHeader.reuseIdentifier, for: indexPath)
-        if let header = view as? TitleHeader {
-            gtk_label_set_text(header.label, sectionTitles[indexPath.section])
-        }
-        return view
+        let header: LabelSupplementaryView = collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+        header.text = sectionTitles[indexPath.section]
+        return header
     }
 }
 
@@ -78,41 +62,24 @@ func makeAlbumView(showing album: Album) -> CollectionView {
 
     let collectionView = CollectionView(collectionViewLayout: layout)
     collectionView.register(TitleCell.self, forCellWithReuseIdentifier: TitleCell.reuseIdentifier)
-    collectionView.register(TitleHeader.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                            withReuseIdentifier: TitleHeader.reuseIdentifier)
+    collectionView.register(LabelSupplementaryView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                            withReuseIdentifier: "header")
     collectionView.dataSource = album  // held weakly, as in UIKit
     collectionView.delegate = album
     return collectionView
 }
 
-/// The window owns the data source and the collection view: both must live as long as it.
-@MainActor
-final class AlbumWindow {
-    let album: Album
-    let collectionView: CollectionView
-    let window: WidgetPointer
-
-    init(application: UnsafeMutablePointer<GtkApplication>) {
-        let album = Album()
-        self.album = album
-        collectionView = makeAlbumView(showing: album)
-        window = gtk_application_window_new(application)
-        gtk_window_set_title(window.as(GtkWindow.self), "Album")
-        gtk_window_set_default_size(window.as(GtkWindow.self), 800, 600)
-        gtk_window_set_child(window.as(GtkWindow.self), collectionView.widget)
-    }
-}
-
 @MainActor
 func runAlbum() -> Int32 {
-    let application = gtk_application_new("org.example.Album", G_APPLICATION_DEFAULT_FLAGS)!
-    var albumWindow: AlbumWindow?
-    Signal.connect(UnsafeMutableRawPointer(application), "activate") {
-        let shown = albumWindow ?? AlbumWindow(application: application)
+    let album = Album()  // made outside the window's closure, so it is there for the window to keep
+    var albumWindow: CollectionViewWindow?
+    return CollectionViewApplication.run(id: "org.example.Album") { app in
+        let shown = albumWindow ?? CollectionViewWindow(application: app, title: "Album", width: 800, height: 600) {
+            makeAlbumView(showing: album)
+        }
         albumWindow = shown
-        gtk_window_present(shown.window.as(GtkWindow.self))
+        shown.present()
     }
-    return g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 0, nil)
 }
 
 /// What `main.swift` holds (it cannot be top-level code in a test file).

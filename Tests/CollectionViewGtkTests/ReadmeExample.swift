@@ -1,4 +1,5 @@
-// The README's example, kept here so the tests compile it.
+// The README's example, kept here so the tests compile it and check its window
+// (ReadmeExampleTests); DocumentationCodeTests checks that the README shows this code.
 import CollectionLayout
 import CollectionViewGtk
 
@@ -6,8 +7,8 @@ final class Photos: CollectionViewDataSource {
     var titles = ["One", "Two", "Three"]
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
-        cell.accessibilityLabel = titles[indexPath.item]
+        let cell: LabelCell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
+        cell.text = titles[indexPath.item]  // a ready cell: a label, also read to assistive technologies
         return cell
     }
 }
@@ -31,3 +32,26 @@ final class RowLayout: CollectionViewLayout {
             .compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
     }
 }
+
+/// A window whose child is the collection view; it keeps the data source alive (the view holds
+/// it weakly, as in UIKit) and itself until it closes.
+@MainActor
+func makePhotosWindow(application: CollectionViewApplication?, photos: Photos) -> CollectionViewWindow {
+    CollectionViewWindow(application: application, title: "Photos", width: 400, height: 200) {
+        let collectionView = CollectionView(collectionViewLayout: RowLayout())
+        collectionView.register(LabelCell.self, forCellWithReuseIdentifier: "photo")
+        collectionView.dataSource = photos
+        return collectionView
+    }
+}
+
+/// The app; main.swift is `exit(MainActor.assumeIsolated { runPhotos() })`.
+@MainActor
+func runPhotos() -> Int32 {
+    CollectionViewApplication.run(id: "org.example.Photos") { app in
+        makePhotosWindow(application: app, photos: Photos()).present()
+    }
+}
+
+// Later, after changing `photos.titles`:
+//   collectionView.performBatchUpdates({ collectionView.insertItems(at: [IndexPath(item: 0, section: 0)]) })

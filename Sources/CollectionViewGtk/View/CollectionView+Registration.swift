@@ -71,6 +71,17 @@ extension CollectionView {
         dequeueOrStop(ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
 
+    /// The typed form: `let header: LabelSupplementaryView = collectionView.dequeueReusableSupplementaryView(...)`.
+    /// A registered class that is not `View` stops with a message naming both.
+    public func dequeueReusableSupplementaryView<View: ReusableView>(ofKind kind: String, withReuseIdentifier identifier: String,
+                                                                     for indexPath: IndexPath, as type: View.Type = View.self) -> View {
+        let view = dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
+        guard let typed = view as? View else {
+            preconditionFailure("CollectionView: the view registered for '\(kind)' '\(identifier)' is a \(Swift.type(of: view)), not a \(View.self)")
+        }
+        return typed
+    }
+
     /// The dequeue that throws instead of stopping, for the view's own use and for tests.
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
         let view = try elements.queues.dequeue(key, registration: registration)

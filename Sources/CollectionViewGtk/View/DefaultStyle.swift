@@ -1,12 +1,15 @@
 import CGtk
 
-/// The library's own CSS: a focus ring on the cell with the keyboard focus. Installed once per process above
+/// The library's own CSS: a focus ring on the cell with the keyboard focus, and the tiles of
+/// `LabelCell`. Installed once per process above
 /// the theme and below the application, so an app's stylesheet can restyle it.
 @MainActor
 enum DefaultStyle {
     static let css = """
     collectionview:focus-visible { outline: none; }
     reusableview.cell.focused { outline: 2px solid alpha(@accent_color, 0.8); outline-offset: -2px; }
+    reusableview.cell.label-cell { background-color: alpha(currentColor, 0.08); border-radius: 6px; }
+    reusableview.cell.label-cell:selected { background-color: alpha(@accent_bg_color, 0.35); }
     """
     private static var installed = false
 

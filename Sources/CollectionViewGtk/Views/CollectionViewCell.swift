@@ -13,8 +13,12 @@ import CollectionLayout
 /// saves a widget per cell, which counts when hundreds are on screen.
 @MainActor
 open class CollectionViewCell: ReusableView {
-    /// Put the item's widgets here (`gtk_widget_set_parent(child, cell.contentView)`).
+    /// Put the item's widgets here: ``ReusableView/append(_:)`` does
+    /// (`gtk_widget_set_parent(child, cell.contentView)`).
     public var contentView: WidgetPointer { widget }
+
+    /// Where ``ReusableView/append(_:)`` and templates put widgets: the content view.
+    open override var templateContainer: WidgetPointer { contentView }
 
     /// Drawn below everything else.
     public var backgroundView: WidgetPointer? {

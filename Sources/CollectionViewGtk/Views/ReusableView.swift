@@ -71,6 +71,16 @@ open class ReusableView {
     /// Where the template's widgets go; a cell uses its content view.
     open var templateContainer: WidgetPointer { widget }
 
+    /// Adds `child` on top of the view's content: to the root widget, or on a cell to its
+    /// content view, above the background layers. The view stacks its children at full size;
+    /// GTK's alignment and margin properties place a child inside that area.
+    ///
+    /// This is `gtk_widget_set_parent(child, templateContainer)`, nothing more: the widget stays
+    /// a plain GTK widget, and `gtk_widget_unparent` takes it out again.
+    public func append(_ child: WidgetPointer) {
+        gtk_widget_set_parent(child, templateContainer)
+    }
+
     /// An object of this view's template, by its id.
     public func templateObject(named id: String) -> UnsafeMutableRawPointer? {
         guard let builder else { return nil }
