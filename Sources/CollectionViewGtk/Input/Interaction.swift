@@ -19,6 +19,16 @@ final class Interaction {
     private var longPress: OpaquePointer?
     /// The cell a long press is on, until the button comes up and its menu opens.
     private var longPressedView: ReusableView?
+    /// Whether the press being tracked is the second of a double-click.
+    private var trackedIsDoubleClick = false
+    /// ``CollectionView/isSingleClickActivationEnabled``.
+    var singleClickActivates = false
+    /// The items the open (or last) context menu is for, moved along by updates; nil while
+    /// the open menu is the edit menu.
+    package private(set) var contextMenuItems: [IndexPath]?
+    /// The entries of the open (or last) context menu, in the order of their actions.
+    private var contextMenuEntries: [ContextMenuItem] = []
+    private var contextMenuGeneration = 0
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
@@ -27,11 +37,18 @@ final class Interaction {
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
-        Signal.connectPress(raw(click), "pressed") { [weak self] _, x, y in self?.pressBegan(x: x, y: y) }
+        Signal.connectPress(raw(click), "pressed") { [weak self] n, x, y in self?.pressBegan(n: n, x: x, y: y) }
         Signal.connectPress(raw(click), "released") { [weak self] _, x, y in self?.pressEnded(x: x, y: y) }
         Signal.connect(raw(click), "stopped") { [weak self] in self?.pressCancelled() }
         Signal.connectPointer(raw(click), "cancel") { [weak self] in self?.pressCancelled() }
         gtk_widget_add_controller(viewport, click)
+
+        // The secondary button opens the context menu (or the edit menu) where it is clicked,
+        // at the release: a menu grabbing mid-press would break GTK's :active accounting.
+        let secondary = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(secondary, guint(GDK_BUTTON_SECONDARY))
+        Signal.connectPress(raw(secondary), "released") { [weak self] _, x, y in self?.secondaryClicked(x: x, y: y) }
+        gtk_widget_add_controller(viewport, secondary)
 
         let longPress = gtk_gesture_long_press_new()!
         Signal.connectPoint(raw(longPress), "pressed") { [weak self] x, y in self?.longPressed(x: x, y: y) }
@@ -74,19 +91,34 @@ final class Interaction {
         return nil
     }
 
-    private func pressBegan(x: Double, y: Double) {
+    private func pressBegan(n: Int, x: Double, y: Double) {
         guard let collectionView else { return }
-        collectionView.work.run { beginPress(x: x, y: y, in: collectionView) }
+        collectionView.work.run { beginPress(n: n, x: x, y: y, in: collectionView) }
     }
 
-    private func beginPress(x: Double, y: Double, in collectionView: CollectionView) {
+    private func beginPress(n: Int, x: Double, y: Double, in collectionView: CollectionView) {
         gtk_widget_grab_focus(collectionView.viewport)
         closeMenu()
-        guard collectionView.allowsSelection, let path = item(atViewportX: x, y: y) else { return }
-        collectionView.setFocusedItem(path, scroll: false)
+        guard let path = item(atViewportX: x, y: y),
+              collectionView.allowsSelection || canActivate(path, in: collectionView) else { return }
+        if collectionView.allowsSelection { collectionView.setFocusedItem(path, scroll: false) }
         if let delegate = collectionView.delegate, !delegate.collectionView(collectionView, shouldHighlightItemAt: path) { return }
         trackedItem = path
+        trackedIsDoubleClick = n >= 2
         setHighlighted(path, true)
+    }
+
+    /// Whether the delegate handles activation for the item.
+    private func canActivate(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
+        guard collectionView.isValidItem(path), let delegate = collectionView.delegate else { return false }
+        return delegate.collectionView(collectionView, canPerformPrimaryActionForItemAt: path)
+    }
+
+    /// Activates the item when the delegate handles activation; false when it does not.
+    private func activate(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
+        guard canActivate(path, in: collectionView) else { return false }
+        collectionView.delegate?.collectionView(collectionView, performPrimaryActionForItemAt: path)
+        return true
     }
 
     private func pressEnded(x: Double, y: Double) {
@@ -100,7 +132,16 @@ final class Interaction {
         let releasedOver = item(atViewportX: x, y: y)
         // Unhighlight first; the selected state always changes last.
         setHighlighted(path, false)
-        if releasedOver == path { collectionView.userToggle(path) }
+        guard releasedOver == path else { return }
+        // The second click of a double-click activates (the first one already selected); a
+        // single click activates too with single-click activation, after selecting.
+        if trackedIsDoubleClick, activate(path, in: collectionView) { return }
+        if singleClickActivates, canActivate(path, in: collectionView) {
+            if collectionView.allowsSelection { collectionView.userSelect(path) }
+            _ = activate(path, in: collectionView)
+            return
+        }
+        if collectionView.allowsSelection { collectionView.userToggle(path) }
     }
 
     /// The view scrolled: a press under way turns into a scroll, which neither selects nor,
@@ -139,12 +180,20 @@ final class Interaction {
         if let longPress { gtk_event_controller_reset(longPress) }
         closeMenu()
         menuItem = nil
+        contextMenuItems = nil
     }
 
     /// A batch update moved items: the press is cancelled (as UIKit does) and the edit menu
     /// follows its item, or closes when the item went.
     func itemsMoved(_ newPath: (IndexPath) -> IndexPath?) {
         pressCancelled()
+        // A context menu acts on its items where they are now; deleted ones are left out, and
+        // a menu whose items all went closes.
+        if let items = contextMenuItems {
+            let moved = items.compactMap(newPath)
+            contextMenuItems = moved
+            if moved.isEmpty && !items.isEmpty { closeMenu() }
+        }
         guard let item = menuItem else { return }
         menuItem = newPath(item)
         if menuItem == nil { closeMenu() }
@@ -156,6 +205,8 @@ final class Interaction {
         longPressedView = nil
         menuItem = nil
         menuActions = []
+        contextMenuItems = nil
+        contextMenuEntries = []
         guard let popover = menu else { return }
         menu = nil
         gtk_popover_popdown(popover.as(GtkPopover.self))  // gives up its grab and surface first
@@ -178,7 +229,116 @@ final class Interaction {
         longPressedView = nil
         // The cell's item now: updates during the press may have moved it, or removed it.
         guard let key = view.elementKey, key.category == .cell else { return }
-        showMenu(for: key.indexPath)
+        showContextMenu(for: key.indexPath, at: nil)
+    }
+
+    // MARK: The context menu
+
+    /// A secondary-button click: the menu for the item under the pointer, or the view's own
+    /// on empty space.
+    private func secondaryClicked(x: Double, y: Double) {
+        guard let collectionView else { return }
+        gtk_widget_grab_focus(collectionView.viewport)
+        pressCancelled()
+        let path = item(atViewportX: x, y: y)
+        if let path, collectionView.allowsSelection { collectionView.setFocusedItem(path, scroll: false) }
+        _ = showContextMenu(for: path, at: (x, y))
+    }
+
+    /// Opens the delegate's context menu for `path` (for the whole selection when `path` is
+    /// selected; for no items when nil), pointing at the viewport point `at` or else at the
+    /// item's cell. When the delegate has none, an item gets its edit menu. False when no menu
+    /// could be asked for.
+    @discardableResult
+    func showContextMenu(for path: IndexPath?, at point: (Double, Double)?) -> Bool {
+        guard let collectionView else { return false }
+        return collectionView.work.run { openContextMenu(for: path, at: point, in: collectionView) }
+    }
+
+    private func openContextMenu(for path: IndexPath?, at point: (Double, Double)?, in collectionView: CollectionView) -> Bool {
+        if let path, !collectionView.isValidItem(path) { return false }
+        let items: [IndexPath]
+        if let path {
+            items = collectionView.selection.selected.contains(path) ? collectionView.indexPathsForSelectedItems : [path]
+        } else {
+            items = []
+        }
+        let offset = collectionView.contentOffset
+        let contentPoint: Point
+        if let point {
+            contentPoint = Point(x: point.0 + offset.x, y: point.1 + offset.y)
+        } else if let path, let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame {
+            contentPoint = Point(x: frame.midX, y: frame.midY)
+        } else {
+            contentPoint = Point(x: offset.x + collectionView.bounds.width / 2, y: offset.y + collectionView.bounds.height / 2)
+        }
+        guard let configuration = collectionView.delegate?.collectionView(collectionView, contextMenuConfigurationForItemsAt: items,
+                                                                          point: contentPoint) else {
+            if let path { openMenu(for: path, in: collectionView) }
+            return path != nil
+        }
+        closeMenu()
+        // Fresh actions for each menu, so a late activation of an older one finds nothing.
+        contextMenuGeneration += 1
+        let prefix = "m\(contextMenuGeneration)-"
+        let group = OpaquePointer(g_simple_action_group_new()!)
+        let model = g_menu_new()!
+        var entries: [ContextMenuItem] = []
+        for (number, section) in configuration.sections.enumerated() {
+            let sectionModel = g_menu_new()!
+            for entry in section {
+                let index = entries.count
+                entries.append(entry)
+                let action = g_simple_action_new("\(prefix)\(index)", nil)!
+                g_simple_action_set_enabled(action, entry.isEnabled ? 1 : 0)
+                Signal.connectPointer(raw(action), "activate") { [weak self] in self?.contextMenuChose(index) }
+                g_action_map_add_action(group, action)
+                g_object_unref(raw(action))
+                g_menu_append(sectionModel, entry.label, "contextmenu.\(prefix)\(index)")
+            }
+            g_menu_append_section(model, number == 0 ? configuration.title : nil, UnsafeMutablePointer<GMenuModel>(sectionModel))
+            g_object_unref(raw(sectionModel))
+        }
+        gtk_widget_insert_action_group(collectionView.viewport, "contextmenu", group)
+        g_object_unref(raw(group))
+        let popover = gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(model))!
+        g_object_unref(raw(model))
+        gtk_widget_add_css_class(popover, "context-menu")
+        gtk_widget_set_parent(popover, collectionView.viewport)
+        var rect: GdkRectangle?
+        if let point {
+            rect = GdkRectangle(x: Int32(point.0), y: Int32(point.1), width: 1, height: 1)
+        } else if let path, let cell = collectionView.cellForItem(at: path) {
+            var bounds = graphene_rect_t()
+            if gtk_widget_compute_bounds(cell.widget, collectionView.viewport, &bounds) != 0 {
+                rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
+                                    width: max(1, Int32(bounds.size.width)), height: max(1, Int32(bounds.size.height)))
+            }
+        }
+        if var rect {
+            gtk_popover_set_pointing_to(popover.as(GtkPopover.self), &rect)
+            if point != nil { gtk_popover_set_has_arrow(popover.as(GtkPopover.self), 0) }
+        }
+        Signal.connect(raw(popover), "closed") { [weak self] in self?.menuClosed(popover) }
+        menu = popover
+        menuItem = nil
+        menuActions = []
+        contextMenuItems = items
+        contextMenuEntries = entries
+        gtk_popover_popup(popover.as(GtkPopover.self))
+        return true
+    }
+
+    /// An entry of the context menu was chosen: its action gets the menu's items as they are
+    /// now (moved by updates, without the deleted ones).
+    private func contextMenuChose(_ index: Int) {
+        guard let collectionView, let items = contextMenuItems, index < contextMenuEntries.count else { return }
+        let entry = contextMenuEntries[index]
+        contextMenuItems = nil
+        contextMenuEntries = []
+        guard entry.isEnabled, let action = entry.action else { return }
+        let valid = items.filter { collectionView.isValidItem($0) }
+        collectionView.work.run { action(valid) }
     }
 
     // MARK: The edit menu
@@ -217,6 +377,8 @@ final class Interaction {
         menu = popover
         menuItem = path
         menuActions = allowed
+        contextMenuItems = nil
+        contextMenuEntries = []
         gtk_popover_popup(popover.as(GtkPopover.self))
     }
 
@@ -281,7 +443,13 @@ final class Interaction {
         case GDK_KEY_End, GDK_KEY_KP_End: collectionView.moveFocus(.last)
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: collectionView.moveFocus(.pageUp)
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: collectionView.moveFocus(.pageDown)
-        case GDK_KEY_space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            // Enter activates the focused item when the delegate handles activation, and
+            // otherwise selects it as Space does.
+            guard let path = collectionView.selection.focused, collectionView.isValidItem(path) else { return false }
+            let activated = collectionView.work.run { activate(path, in: collectionView) }
+            if !activated { collectionView.userToggle(path) }
+        case GDK_KEY_space:
             guard let path = collectionView.selection.focused, collectionView.isValidItem(path) else { return false }
             collectionView.userToggle(path)
         case GDK_KEY_a where control:
@@ -292,12 +460,10 @@ final class Interaction {
             collectionView.work.run {
                 for path in collectionView.indexPathsForSelectedItems.reversed() { collectionView.userDeselect(path) }
             }
-        case GDK_KEY_Menu:
-            guard let path = collectionView.selection.focused else { return false }
-            showMenu(for: path)
-        case GDK_KEY_F10 where shift:
-            guard let path = collectionView.selection.focused else { return false }
-            showMenu(for: path)
+        case GDK_KEY_Menu, GDK_KEY_F10 where shift:
+            // The focused item's menu; with no focused item, the view's own.
+            let focused = collectionView.selection.focused.flatMap { collectionView.isValidItem($0) ? $0 : nil }
+            return showContextMenu(for: focused, at: nil)
         case GDK_KEY_x where control: return shortcut(.cut)
         case GDK_KEY_c where control: return shortcut(.copy)
         case GDK_KEY_v where control: return shortcut(.paste)

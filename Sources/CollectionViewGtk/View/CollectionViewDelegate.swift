@@ -61,6 +61,27 @@ public protocol CollectionViewDelegate: AnyObject {
     /// ``EditAction/Sender``.
     func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?)
 
+    // Activation (the primary action) and context menus.
+    /// Whether the item has a primary action (`collectionView(_:canPerformPrimaryActionForItemAt:)`).
+    /// Return true to get activation: a double-click on the item, Enter on the focused item,
+    /// and a single click when ``CollectionView/isSingleClickActivationEnabled`` is on call
+    /// ``collectionView(_:performPrimaryActionForItemAt:)``, and Enter then no longer toggles
+    /// the selection (Space still does). Default false: UIKit asks only delegates that
+    /// implement `performPrimaryAction`, which a Swift protocol with defaults cannot tell.
+    func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool
+    /// The user activated the item (`collectionView(_:performPrimaryActionForItemAt:)`): "open"
+    /// it. Called only when ``collectionView(_:canPerformPrimaryActionForItemAt:)`` is true.
+    func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
+    /// The context menu for `indexPaths`
+    /// (`collectionView(_:contextMenuConfigurationForItemsAt:point:)`): asked for a
+    /// right-click, a long press, the Menu key and Shift+F10. `indexPaths` is the clicked (or
+    /// focused) item, or the whole selection when that item is selected, or empty for empty
+    /// space (the view's own menu: "Select All", "Paste"). `point` is in content coordinates.
+    /// Nil (the default) shows no context menu: an item then gets its edit menu
+    /// (``collectionView(_:shouldShowMenuForItemAt:)``) as before.
+    func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+                        point: Point) -> ContextMenuConfiguration?
+
     /// A transition layout for an interactive transition between two layouts (default nil:
     /// the plain `TransitionLayout`).
     func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
@@ -104,6 +125,13 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, canPerformAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool { false }
     /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemAt indexPath: IndexPath, withSender sender: Any?) {}
+    /// False: no item has a primary action; Enter toggles the selection as Space does.
+    public func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing.
+    public func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {}
+    /// Nil: no context menu; items keep their edit menu.
+    public func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+                               point: Point) -> ContextMenuConfiguration? { nil }
     /// Nil: the plain `TransitionLayout` between the two layouts.
     public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                                newLayout toLayout: CollectionViewLayout) -> TransitionLayout? { nil }
