@@ -382,6 +382,14 @@ final class Interaction {
         gtk_popover_popup(popover.as(GtkPopover.self))
     }
 
+    /// Sizes and places the open menu: GTK asks a popover's parent to present it from its
+    /// size_allocate; without it the popover keeps the size of its first measure, too small
+    /// for a menu with sections.
+    func presentMenu() {
+        guard let popover = menu, gtk_widget_get_visible(popover) != 0 else { return }
+        gtk_popover_present(popover.as(GtkPopover.self))
+    }
+
     func closeMenu() {
         guard let popover = menu else { return }
         gtk_popover_popdown(popover.as(GtkPopover.self))

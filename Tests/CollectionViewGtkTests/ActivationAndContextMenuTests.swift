@@ -1,0 +1,285 @@
+import XCTest
+import CGtk
+import CollectionLayout
+@testable import CollectionViewGtk
+import CollectionViewTestSupport
+
+/// A data source and delegate that handles activation (when `activates`) and describes a
+/// context menu (when `menu` is set), writing down what it was asked and what ran.
+@MainActor
+private final class MenuDelegate: CollectionViewDataSource, CollectionViewDelegate {
+    var count: Int
+    var activates = true
+    var activated: [Int] = []
+    /// The items each context menu was asked for.
+    var asked: [[Int]] = []
+    /// "label items" for each chosen entry.
+    var chosen: [String] = []
+    var menu = true
+    var copied: [(EditAction, Int)] = []
+
+    init(count: Int) { self.count = count }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell: NumberCell = collectionView.dequeueReusableCell(withReuseIdentifier: "n", for: indexPath)
+        cell.shownPath = indexPath
+        return cell
+    }
+    func collectionView(_ cv: CollectionView, canPerformPrimaryActionForItemAt p: IndexPath) -> Bool { activates }
+    func collectionView(_ cv: CollectionView, performPrimaryActionForItemAt p: IndexPath) { activated.append(p.item) }
+    func collectionView(_ cv: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point) -> ContextMenuConfiguration? {
+        asked.append(indexPaths.map(\.item))
+        guard menu else { return nil }
+        let record: (String) -> @MainActor ([IndexPath]) -> Void = { label in { [weak self] paths in
+            self?.chosen.append("\(label) \(paths.map { String($0.item) }.joined(separator: ","))")
+        } }
+        if indexPaths.isEmpty {
+            return ContextMenuConfiguration(items: [ContextMenuItem("Select All", action: record("Select All"))])
+        }
+        return ContextMenuConfiguration(title: "Items", sections: [
+            [ContextMenuItem("Open", action: record("Open")), ContextMenuItem("Rename", isEnabled: false, action: record("Rename"))],
+            [ContextMenuItem("Delete", action: record("Delete"))],
+        ])
+    }
+    // The edit menu, for a nil configuration.
+    func collectionView(_ cv: CollectionView, shouldShowMenuForItemAt p: IndexPath) -> Bool { true }
+    func collectionView(_ cv: CollectionView, canPerformAction action: EditAction, forItemAt p: IndexPath, withSender sender: Any?) -> Bool {
+        action == .copy
+    }
+    func collectionView(_ cv: CollectionView, performAction action: EditAction, forItemAt p: IndexPath, withSender sender: Any?) {
+        copied.append((action, p.item))
+    }
+}
+
+/// 100x100 items in 800x600: seven a line.
+@MainActor
+private func open(count: Int = 40, configure: (CollectionView, MenuDelegate) -> Void = { _, _ in })
+    -> (CollectionView, MenuDelegate, WidgetPointer) {
+    let layout = FlowLayout()
+    layout.itemSize = Size(width: 100, height: 100)
+    let cv = bareCollectionView(layout)
+    cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+    let delegate = MenuDelegate(count: count)
+    cv.dataSource = delegate
+    cv.delegate = delegate
+    configure(cv, delegate)
+    return (cv, delegate, GtkHarness.window(for: cv))
+}
+
+private func p(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
+
+@MainActor
+private func at(_ item: Int, _ cv: CollectionView, _ window: WidgetPointer) -> (Int, Int) {
+    GtkHarness.centre(of: cv.cellForItem(at: p(item))!, in: window)
+}
+
+/// Clicks a button on an item, `times` times in a row (2: a double-click).
+@MainActor
+private func click(_ item: Int, _ cv: CollectionView, _ window: WidgetPointer, button: Int = 1, times: Int = 1) {
+    GtkHarness.pointer(window, at: at(item, cv, window), then: ["click", "--repeat", String(times), "--delay", "80", String(button)])
+    GtkHarness.pump(seconds: 0.1)
+}
+
+/// Chooses the entry labelled `label` of the open menu with the pointer.
+@MainActor
+private func choose(_ label: String, _ cv: CollectionView, _ window: WidgetPointer) {
+    GtkHarness.pump(seconds: 0.3)  // the popover's surface is placed
+    let widget = GtkHarness.label(label, in: cv.interaction!.menu!)!
+    GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: widget).map(String.init)
+                       + ["sleep", "0.2", "click", "1"])
+    GtkHarness.pump(seconds: 0.3)
+}
+
+/// Closes a window whose menu grabbed lately: GTK 4.8 logs a tooltip critical when a popover
+/// that grabbed less than half a second ago is destroyed.
+@MainActor
+private func closeAfterMenu(_ window: WidgetPointer) {
+    GtkHarness.pump(seconds: 0.7)
+    GtkHarness.close(window)
+}
+
+/// Activation (double-click, Enter, single-click activation) and context menus (right-click,
+/// Menu key, Shift+F10, long press), from xdotool in a real window.
+final class ActivationAndContextMenuTests: XCTestCase {
+
+    /// A single click only selects; a double-click activates once (and, in multiple selection,
+    /// does not toggle the item off again); without a delegate that handles activation a
+    /// double-click toggles twice, as before.
+    func testDoubleClickActivatesAndASingleClickOnlySelects() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        click(3, cv, window)
+        XCTAssertEqual(d.activated, [], "a single click does not activate")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(3)])
+        GtkHarness.pump(seconds: 0.6)  // past the double-click time
+        click(5, cv, window, times: 2)
+        XCTAssertEqual(d.activated, [5], "the double-click activates its item once")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(3), p(5)], "the second click does not deselect what the first selected")
+        GtkHarness.close(window)
+
+        let (cv2, d2, window2) = open { cv, d in cv.allowsMultipleSelection = true; d.activates = false }
+        click(5, cv2, window2, times: 2)
+        XCTAssertEqual(d2.activated, [])
+        XCTAssertEqual(cv2.indexPathsForSelectedItems, [], "no activation: both clicks toggle, as before")
+        GtkHarness.close(window2)
+    }}
+
+    /// With single-click activation a click selects and activates.
+    func testSingleClickActivation() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.isSingleClickActivationEnabled = true }
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(cv.isSingleClickActivationEnabled)
+        click(2, cv, window)
+        XCTAssertEqual(d.activated, [2])
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(2)])
+        GtkHarness.pump(seconds: 0.6)
+        click(4, cv, window)
+        XCTAssertEqual(d.activated, [2, 4])
+    }}
+
+    /// Enter activates the focused item and leaves the selection alone when the delegate
+    /// handles activation; Space still toggles; without activation Enter selects as before.
+    func testEnterActivatesInsteadOfTogglingWhenHandled() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        click(0, cv, window)  // focuses the view and item 0, selects it
+        GtkHarness.keys("Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(1))
+        GtkHarness.keys("Return")
+        XCTAssertEqual(d.activated, [1])
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(0)], "Enter did not toggle the selection")
+        GtkHarness.keys("KP_Enter")
+        XCTAssertEqual(d.activated, [1, 1])
+        GtkHarness.keys("space")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(0), p(1)], "Space still selects")
+        XCTAssertEqual(d.activated, [1, 1])
+        GtkHarness.close(window)
+
+        let (cv2, d2, window2) = open { cv, d in cv.allowsMultipleSelection = true; d.activates = false }
+        click(0, cv2, window2)
+        GtkHarness.keys("Right", "Return")
+        XCTAssertEqual(d2.activated, [])
+        XCTAssertEqual(cv2.indexPathsForSelectedItems, [p(0), p(1)], "no activation: Enter selects, as before")
+        GtkHarness.close(window2)
+    }}
+
+    /// A right-click shows the delegate's menu (title, sections, a disabled entry) for the
+    /// clicked item without selecting it, or for the whole selection when the clicked item is
+    /// selected; on empty space for no items; the chosen entry's action gets those items.
+    func testRightClickMenuForTheItemTheSelectionAndEmptySpace() { MainActor.assumeIsolated {
+        let (cv, d, window) = open(count: 10) { cv, _ in cv.allowsMultipleSelection = true }
+        click(4, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "the menu opened")
+        XCTAssertEqual(d.asked, [[4]])
+        XCTAssertEqual(cv.interaction?.contextMenuItems, [p(4)])
+        XCTAssertEqual(GtkHarness.labels(in: cv.interaction!.menu!), ["Items", "Open", "Rename", "Delete"])
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a right-click does not select")
+        GtkHarness.pump(seconds: 0.5)
+        GtkHarness.screenCapture(name: "context-menu")
+        choose("Rename", cv, window)  // disabled: nothing happens
+        XCTAssertEqual(d.chosen, [])
+        choose("Open", cv, window)
+        XCTAssertEqual(d.chosen, ["Open 4"])
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "the menu closed")
+
+        click(1, cv, window)
+        click(2, cv, window)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(1), p(2)])
+        click(2, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(d.asked.last, [1, 2], "the clicked item is selected: the menu is for the selection")
+        choose("Delete", cv, window)
+        XCTAssertEqual(d.chosen.last, "Delete 1,2")
+
+        // Empty space: below the second line (ten items, seven a line).
+        GtkHarness.pump(seconds: 0.6)
+        GtkHarness.pointer(window, at: (400, 500), then: ["click", "3"])
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(d.asked.last, [], "empty space: the view's own menu")
+        XCTAssertEqual(GtkHarness.labels(in: cv.interaction!.menu!), ["Select All"])
+        choose("Select All", cv, window)
+        XCTAssertEqual(d.chosen.last, "Select All ")
+        closeAfterMenu(window)
+    }}
+
+    /// The Menu key and Shift+F10 open the context menu for the focused item.
+    func testMenuKeyAndShiftF10() { MainActor.assumeIsolated {
+        let (cv, d, window) = open()
+        click(3, cv, window)
+        GtkHarness.keys("Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(4))
+        GtkHarness.keys("Menu")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Menu key opens the menu")
+        XCTAssertEqual(d.asked, [[4]], "the focused item, not the selected one")
+        GtkHarness.pump(seconds: 0.6)
+        GtkHarness.keys("Escape")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil })
+        GtkHarness.keys("Left", "shift+F10")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Shift+F10 opens the menu")
+        XCTAssertEqual(d.asked.last, [3], "focused and selected: the selection")
+        closeAfterMenu(window)
+    }}
+
+    /// Updates that land while the menu is open move its items along, and drop deleted ones:
+    /// the chosen entry acts on the items the menu was opened for, where they are now.
+    func testMenuFollowsItsItemsThroughUpdates() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        click(3, cv, window)
+        click(5, cv, window)
+        click(8, cv, window)
+        click(5, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(d.asked, [[3, 5, 8]])
+        // Delete item 3 and insert two at the front: old 5 is now 6, old 8 is now 9.
+        var done = false
+        d.count += 1
+        cv.performBatchUpdates({
+            cv.deleteItems(at: [p(3)])
+            cv.insertItems(at: [p(0), p(1)])
+        }, completion: { _ in done = true })
+        XCTAssertTrue(GtkHarness.pump { done })
+        XCTAssertNotNil(cv.interaction?.menu, "the menu stays open while some of its items remain")
+        XCTAssertEqual(cv.interaction?.contextMenuItems, [p(6), p(9)])
+        choose("Open", cv, window)
+        XCTAssertEqual(d.chosen, ["Open 6,9"], "the moved items; the deleted one is left out")
+
+        // A menu whose items all go closes.
+        GtkHarness.pump(seconds: 0.6)
+        click(12, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        GtkHarness.pump(seconds: 0.7)
+        done = false
+        d.count -= 1
+        cv.performBatchUpdates({ cv.deleteItems(at: [p(12)]) }, completion: { _ in done = true })
+        XCTAssertTrue(GtkHarness.pump { done })
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "its only item went: the menu closed")
+        XCTAssertEqual(d.chosen.count, 1)
+        closeAfterMenu(window)
+    }}
+
+    /// A nil configuration keeps the edit menu for a right-click and a long press; with a
+    /// configuration a long press opens the context menu at the release.
+    func testNilConfigurationKeepsTheEditMenu() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { _, d in d.menu = false }
+        click(4, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(d.asked, [[4]])
+        XCTAssertNil(cv.interaction?.contextMenuItems)
+        XCTAssertEqual(cv.interaction?.menuItem, p(4))
+        XCTAssertEqual(cv.interaction?.menuActions, [.copy])
+        choose("Copy", cv, window)
+        XCTAssertEqual(d.copied.map { "\($0.0) \($0.1)" }, ["copy 4"])
+        GtkHarness.pump(seconds: 0.6)
+        GtkHarness.pointer(window, at: at(5, cv, window), then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(cv.interaction?.menuItem, p(5), "long press: the edit menu")
+        GtkHarness.pump(seconds: 0.6)
+        GtkHarness.keys("Escape")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil })
+        d.menu = true
+        GtkHarness.pointer(window, at: at(6, cv, window), then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(cv.interaction?.contextMenuItems, [p(6)], "long press: the context menu when there is one")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a long press never selects")
+        closeAfterMenu(window)
+    }}
+}
