@@ -42,6 +42,8 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     /// Footers say how many items their section has: the ones on screen are told after a change.
     func refreshFooters() {
         let cv = gallery.collectionView
+        let offset = cv.contentOffset  // selecting an item out of view scrolls to it: stay put
+        defer { cv.contentOffset = offset }
         for section in 0..<cv.numberOfSections {
             guard let footer = cv.supplementaryView(forElementKind: CollectionView.elementKindSectionFooter,
                                                    at: IndexPath(item: 0, section: section)) as? SectionFooterView else { continue }
@@ -71,6 +73,85 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
 
     func logSelection() {
         GalleryLog.event("selected " + gallery.collectionView.indexPathsForSelectedItems.map { "\($0.section).\($0.item)" }.joined(separator: " "))
+    }
+
+    // MARK: Activation and the context menu
+
+    /// Every tile "opens": a double-click or Enter activates it instead of toggling it.
+    func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool {
+        content.tile(at: indexPath) != nil
+    }
+
+    /// Opening a tile: the log says so, and a folder's picture shows its file in the status line.
+    func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
+        guard let tile = content.tile(at: indexPath) else { return }
+        GalleryLog.event("activated \(indexPath.section).\(indexPath.item)")
+        if let path = tile.path { gallery.showMessage(UserText(english: path, shown: path)) }
+    }
+
+    /// The app's actions for the clicked item or the selection: the edit menu's (Cut and Paste
+    /// in the catalogue only, Paste when the clipboard has something), then Delete (catalogue
+    /// only); on empty space, Select All.
+    func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+                        point: Point) -> ContextMenuConfiguration? {
+        GalleryLog.event("context menu " + indexPaths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
+        guard let first = indexPaths.first else {
+            return ContextMenuConfiguration(items: [
+                ContextMenuItem(tr("Select _All"), isEnabled: collectionView.allowsMultipleSelection) { [weak self] _ in self?.selectAll() },
+            ])
+        }
+        let edits = EditAction.allCases.filter {
+            self.collectionView(collectionView, canPerformAction: $0, forItemAt: first, withSender: EditAction.Sender.menu)
+        }.map { action in
+            ContextMenuItem(action.label) { [weak self] paths in self?.perform(action, on: paths) }
+        }
+        var sections = [edits]
+        if content.isEditable {
+            sections.append([ContextMenuItem(tr("_Delete")) { [weak self] paths in
+                guard let self, !paths.isEmpty else { return }
+                GalleryLog.event("delete " + paths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
+                self.gallery.deleteItems(paths)
+            }])
+        }
+        return ContextMenuConfiguration(sections: sections)
+    }
+
+    /// An edit action from the context menu: on one item as the edit menu does it; on several,
+    /// Copy and Cut take every title, Paste goes after the last.
+    private func perform(_ action: EditAction, on paths: [IndexPath]) {
+        guard let last = paths.last else { return }
+        if paths.count == 1 {
+            collectionView(gallery.collectionView, performAction: action, forItemAt: last, withSender: EditAction.Sender.menu)
+            return
+        }
+        switch action {
+        case .copy: copy(paths)
+        case .cut:
+            copy(paths)
+            gallery.deleteItems(paths)
+        case .paste: paste(after: last)
+        }
+    }
+
+    /// Selects every item (the context menu of empty space, in multiple selection).
+    private func selectAll() {
+        let cv = gallery.collectionView
+        let offset = cv.contentOffset  // selecting an item out of view scrolls to it: stay put
+        defer { cv.contentOffset = offset }
+        for section in 0..<cv.numberOfSections {
+            for item in 0..<cv.numberOfItems(inSection: section) {
+                cv.selectItem(at: IndexPath(item: item, section: section), animated: false, scrollPosition: [])
+            }
+        }
+        logSelection()
+    }
+
+    /// Copies several items' titles, a line each.
+    private func copy(_ paths: [IndexPath]) {
+        let tiles = paths.compactMap { content.tile(at: $0) }
+        guard !tiles.isEmpty else { return }
+        gdk_clipboard_set_text(clipboard, tiles.map(\.title).joined(separator: "\n"))
+        GalleryLog.event("copy " + tiles.map(\.title).joined(separator: ", "))
     }
 
     // MARK: The edit menu and the clipboard

@@ -319,6 +319,58 @@ final class GalleryEndToEndTests: XCTestCase {
         }
     }
 
+    /// A double-click and Enter open a tile; a right-click opens the app's context menu for
+    /// the clicked tile, or for the selection when the tile is selected, and its entries act.
+    func testDoubleClickEnterAndTheContextMenu() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let positions = cells(after: 0)
+        let wid = window()
+        func at(_ key: String) -> [String] {
+            let (x, y) = positions[key] ?? (0, 0)
+            return ["mousemove", "--window", wid, String(x), String(y)]
+        }
+        var mark = log.lines.count
+        xdotool(contentsOf: at("0.3") + ["click", "--repeat", "2", "--delay", "80", "1"])
+        await_("activated by a double-click", after: mark) { $0 == "activated 0.3" }
+        XCTAssertEqual(log.lines.dropFirst(mark).filter { $0.hasPrefix("selected") }, ["selected 0.3"], "the first click selects, the second activates")
+        usleep(600_000)
+        mark = log.lines.count
+        xdotool("key", "Return")
+        await_("activated by Enter", after: mark) { $0 == "activated 0.3" }
+        usleep(300_000)
+        XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "Enter activates instead of selecting")
+
+        // Right-click on 0.4 (not selected): the menu for it; Copy (Cut is first).
+        mark = log.lines.count
+        xdotool(contentsOf: at("0.4") + ["click", "3", "sleep", "0.6"])
+        await_("context menu", after: mark) { $0 == "context menu 0.4" }
+        if let dir = ProcessInfo.processInfo.environment["CV_SCREENSHOT_DIR"] {
+            let shot = Process()
+            shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+            shot.arguments = ["-window", "root", "\(dir)/gallery-context-menu.png"]
+            try? shot.run()
+            shot.waitUntilExit()
+        }
+        xdotool("key", "Down", "Return")
+        await_("copy", after: mark) { $0 == "copy Mountains 5" }
+        XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a right-click does not select")
+
+        // Multiple selection, 0.3 and 0.5 selected: a right-click on 0.5 is for both; Delete.
+        mark = log.lines.count
+        xdotool("key", "ctrl+m")
+        await_("multiple", after: mark) { $0 == "multiple true" }
+        xdotool(contentsOf: at("0.5") + ["click", "1"])
+        await_("selection", after: mark) { $0 == "selected 0.3 0.5" }
+        usleep(600_000)
+        mark = log.lines.count
+        xdotool(contentsOf: at("0.5") + ["click", "3", "sleep", "0.6", "key", "Down", "Down", "Down", "Return"])
+        await_("context menu", after: mark) { $0 == "context menu 0.3 0.5" }
+        await_("delete", after: mark) { $0 == "delete 0.3 0.5" }
+        await_("count", after: mark) { $0 == "sections 6 items 77" }
+        XCTAssertEqual(app?.isRunning, true, "still running")
+    }
+
     private func xdotool(contentsOf args: [String]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
