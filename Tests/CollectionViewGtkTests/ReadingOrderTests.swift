@@ -122,4 +122,38 @@ final class ReadingOrderTests: XCTestCase {
         XCTAssertEqual(drawnItems(), [4, 0, 1, 2, 3, 5], "zIndex -1 draws first")
         assertReadingOrder(cv, "lowered")
     }}
+
+    /// The focused item's cell holds GTK's focus (what assistive technologies report as
+    /// `focused`), moving with the focus; a cell that scrolls away gives it to the collection,
+    /// and the collection's title names it for screen readers when the app gives no label.
+    func testTheFocusedCellHoldsGTKFocus() { MainActor.assumeIsolated {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        let source = GridSource(counts: [300])
+        let cv = makeCollectionView(layout, source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        GtkHarness.settle(cv)
+        let gtkWindow = window.as(GtkWindow.self)
+        gtk_widget_grab_focus(cv.viewport)
+        cv.setFocusedItem(p(0), scroll: false)
+        let c0 = cv.cellForItem(at: p(0))!
+        XCTAssertEqual(gtk_window_get_focus(gtkWindow), c0.widget, "the focused item's cell has GTK's focus")
+        XCTAssertTrue(c0.isFocused)
+        cv.moveFocus(.right)
+        GtkHarness.settle(cv)
+        let c1 = cv.cellForItem(at: p(1))!
+        XCTAssertEqual(gtk_window_get_focus(gtkWindow), c1.widget, "the focus moves with the arrow")
+        XCTAssertEqual(gtk_widget_get_focusable(c0.widget), 0, "only the focused cell is focusable")
+        XCTAssertTrue(cv.containsKeyboardFocus)
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 5000) }
+        GtkHarness.pump { !cv.hasPendingViews }
+        XCTAssertNil(cv.cellForItem(at: p(1)))
+        XCTAssertEqual(gtk_window_get_focus(gtkWindow), cv.viewport, "a cell that left gives the focus to the collection")
+        GtkHarness.settle(cv) { cv.contentOffset = .zero }
+        GtkHarness.pump { !cv.hasPendingViews }
+        XCTAssertEqual(gtk_window_get_focus(gtkWindow), cv.cellForItem(at: p(1))?.widget, "and its cell takes it back")
+        cv.accessibilityLabel = "Numbers"
+        XCTAssertEqual(cv.accessibilityLabel, "Numbers")
+    }}
 }

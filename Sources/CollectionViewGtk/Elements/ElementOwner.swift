@@ -276,6 +276,8 @@ final class ElementOwner {
     }
 
     private func hideAndQueue(_ view: ReusableView) {
+        // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it).
+        (view as? CollectionViewCell)?.isFocused = false
         gtk_widget_set_child_visible(view.widget, 0)
         drawListChanged()
         view.elementKey = nil

@@ -98,7 +98,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     // State.
-    /// The only owner of element views: visible, pending, queued, and their drawing order.
+    /// The only owner of element views: visible, pending, queued, and their reading and drawing orders.
     let elements: ElementOwner
     /// Structural work asked for from inside callbacks waits here for the operation to end.
     let work = WorkQueue()
