@@ -138,6 +138,9 @@ def probe(title, command, env_extra=None):
             lines.append("no grid found")
             return result
         pump(1.0)
+        buttons = [acc for acc, _ in walk(app) if safe(lambda: acc.getRole()) in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)]
+        result["buttons"] = [safe(lambda: b.name, "") or "" for b in buttons]
+        lines.append(f"buttons: {len(buttons)}, unnamed {result['buttons'].count('')}")
         result["role"] = safe(lambda: grid.getRoleName())
         result["label"] = safe(lambda: grid.name)
         lines.append(f"grid: role={result['role']} name='{result['label']}'")
@@ -157,9 +160,13 @@ def probe(title, command, env_extra=None):
         cell = next((c for c in first if safe(lambda: c.getRole()) != pyatspi.ROLE_HEADING), first[0])
         ext = safe(lambda: cell.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
         x, y = (ext.x + ext.width // 2, ext.y + ext.height // 2) if ext and ext.width > 0 else (150, 150)
+        events.clear()
         xdotool("mousemove", "--window", window, str(x), str(y), "click", "1")
         pump(0.8)
-        lines.append(f"after a click at ({x},{y}): focused item {focused_item(grid)}")
+        clicked = [e for e in events if e[0].startswith("object:state-changed:selected") and e[3] == 1]
+        result["click_selected_event"] = bool(clicked)
+        lines.append(f"after a click at ({x},{y}): focused item {focused_item(grid)},"
+                     f" selected event {'yes' if clicked else 'no'}")
         result["keys"] = []
         for key in ["Right", "Right", "Down", "Left"]:
             events.clear()
@@ -205,6 +212,10 @@ def check(r):
             problems.append(f"no focused item after {key}")
         if not event:
             problems.append(f"no focus event after {key}")
+    if "" in r.get("buttons", [""]):
+        problems.append(f"a button has no name: {r.get('buttons')}")
+    if not r.get("click_selected_event"):
+        problems.append("no selected-state event after a click")
     if not r.get("selected"):
         problems.append("no item is selected after a click and Ctrl+A")
     return problems
