@@ -180,8 +180,11 @@ GtkWidget *cv_bin_new(GtkAccessibleRole role) {
 struct _CvCanvas {
     GtkWidget parent_instance;
     void (*allocate)(void *data, int width, int height);
+    void (*before_snapshot)(void *data);
     void *data;
     GDestroyNotify destroy;
+    GPtrArray *draw_order; /* owned references; NULL: child order */
+    GPtrArray *drawn;      /* the children the last snapshot drew, in order; not dereferenced */
 };
 
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
@@ -192,9 +195,30 @@ static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, in
     if (self->allocate) self->allocate(self->data, width, height);
 }
 
+/* Children are in reading order (what accessibility and focus walk); they are drawn in the
+ * order the owner set, so the two need not agree. */
+static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    CvCanvas *self = CV_CANVAS(widget);
+    if (self->before_snapshot) self->before_snapshot(self->data);
+    g_ptr_array_set_size(self->drawn, 0);
+    if (!self->draw_order) {
+        GTK_WIDGET_CLASS(cv_canvas_parent_class)->snapshot(widget, snapshot);
+        return;
+    }
+    for (guint i = 0; i < self->draw_order->len; i++) {
+        GtkWidget *child = g_ptr_array_index(self->draw_order, i);
+        if (gtk_widget_get_parent(child) != widget || !gtk_widget_get_child_visible(child)) continue;
+        gtk_widget_snapshot_child(widget, child, snapshot);
+        g_ptr_array_add(self->drawn, child);
+    }
+}
+
 static void cv_canvas_dispose(GObject *object) {
     CvCanvas *self = CV_CANVAS(object);
     self->allocate = NULL;
+    self->before_snapshot = NULL;
+    g_clear_pointer(&self->draw_order, g_ptr_array_unref);
+    g_ptr_array_set_size(self->drawn, 0);
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
     G_OBJECT_CLASS(cv_canvas_parent_class)->dispose(object);
@@ -203,6 +227,7 @@ static void cv_canvas_dispose(GObject *object) {
 static void cv_canvas_finalize(GObject *object) {
     CvCanvas *self = CV_CANVAS(object);
     if (self->destroy && self->data) self->destroy(self->data);
+    g_ptr_array_unref(self->drawn);
     G_OBJECT_CLASS(cv_canvas_parent_class)->finalize(object);
 }
 
@@ -210,10 +235,11 @@ static void cv_canvas_class_init(CvCanvasClass *klass) {
     G_OBJECT_CLASS(klass)->dispose = cv_canvas_dispose;
     G_OBJECT_CLASS(klass)->finalize = cv_canvas_finalize;
     GTK_WIDGET_CLASS(klass)->size_allocate = cv_canvas_size_allocate;
+    GTK_WIDGET_CLASS(klass)->snapshot = cv_canvas_snapshot;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "contents");
 }
 
-static void cv_canvas_init(CvCanvas *self) { (void)self; }
+static void cv_canvas_init(CvCanvas *self) { self->drawn = g_ptr_array_new(); }
 
 GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy) {
     CvCanvas *self = g_object_new(CV_TYPE_CANVAS, NULL);
@@ -223,10 +249,39 @@ GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), vo
     return GTK_WIDGET(self);
 }
 
+void cv_canvas_set_before_snapshot(CvCanvas *self, void (*before_snapshot)(void *data)) {
+    self->before_snapshot = before_snapshot;
+}
+
+void cv_canvas_set_draw_order(CvCanvas *self, GtkWidget *const *widgets, guint count) {
+    GPtrArray *order = g_ptr_array_new_full(count, g_object_unref);
+    for (guint i = 0; i < count; i++) g_ptr_array_add(order, g_object_ref(widgets[i]));
+    if (self->draw_order) g_ptr_array_unref(self->draw_order);
+    self->draw_order = order;
+}
+
+GtkWidget **cv_canvas_get_draw_order(CvCanvas *self, guint *count) {
+    *count = self->draw_order ? self->draw_order->len : 0;
+    return self->draw_order ? (GtkWidget **)self->draw_order->pdata : NULL;
+}
+
+GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count) {
+    *count = self->drawn->len;
+    return (GtkWidget **)self->drawn->pdata;
+}
+
 /* ---- helpers ---------------------------------------------------------------------------- */
 
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
+void cv_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+void cv_accessible_set_level(GtkWidget *widget, int level) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
 }
 
 void cv_accessible_set_label(GtkWidget *widget, const char *label) {

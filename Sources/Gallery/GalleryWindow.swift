@@ -46,6 +46,7 @@ final class GalleryWindow {
 
         let placeholder = FlowLayout()
         collectionView = CollectionView(collectionViewLayout: placeholder)
+        collectionView.accessibilityLabel = tr("Gallery Items")
         let statusLabel = gtk_label_new(nil)!
         status = OpaquePointer(statusLabel)
         gtk_label_set_wrap(status, 1)
@@ -110,6 +111,7 @@ final class GalleryWindow {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_actionable_set_action_name(OpaquePointer(button), action)
             gtk_widget_set_tooltip_text(button, tip)
+            setAccessibleLabel(button, tip)  // icon-only: screen readers need a name
             gtk_header_bar_pack_start(OpaquePointer(header), button)
         }
         let menu = g_menu_new()!
@@ -136,6 +138,7 @@ final class GalleryWindow {
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), UnsafeMutablePointer<GMenuModel>(menu))
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu (F10)"))
+        setAccessibleLabel(menuButton, tr("Main Menu (F10)"))
         gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
         gtk_header_bar_pack_end(OpaquePointer(header), menuButton)
         GalleryLog.firstMenuItem(UnsafeMutablePointer<GMenuModel>(menu))
@@ -195,4 +198,16 @@ enum GalleryLog {
         let cv = gallery.collectionView
         event("text footers=" + (0..<cv.numberOfSections).map { GalleryController.footerText(count: cv.numberOfItems(inSection: $0)) }.joined(separator: "|"))
     }
+}
+
+/// Sets a widget's accessible label (`gtk_accessible_update_property` is variadic; its
+/// array form imports).
+@MainActor
+func setAccessibleLabel(_ widget: WidgetPointer, _ label: String) {
+    var value = GValue()
+    g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+    g_value_set_string(&value, label)
+    var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+    gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
+    g_value_unset(&value)
 }

@@ -81,6 +81,9 @@ class SectionLabelView: ReusableView {
 final class SectionHeaderView: SectionLabelView {
     static let reuseIdentifier = "header"
     override class var cssClasses: [String] { ["section-title"] }
+    /// Screen readers announce section titles as headings, named by their text.
+    override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_HEADING }
+    override var text: String { didSet { setAccessibleLabel(widget, text) } }
 }
 
 /// A small line under a section.

@@ -59,10 +59,10 @@ final class ElementsAndAttributesTests: XCTestCase {
             XCTAssertEqual(GtkHarness.bounds(of: view.widget, in: cv.viewport),
                            layout.layoutAttributesForDecorationView(ofKind: BackdropFlowLayout.backdrop, at: key.indexPath)!.frame)
             // Drawn before (below) every cell: zIndex -1.
-            var sibling = gtk_widget_get_prev_sibling(view.widget)
-            while let s = sibling {
-                XCTAssertFalse(cv.visibleCells.contains { $0.widget == s }, "a cell draws below a backdrop")
-                sibling = gtk_widget_get_prev_sibling(s)
+            let drawn = cv.drawnViews()
+            let index = drawn.firstIndex { $0 === view }!
+            for s in drawn[..<index] {
+                XCTAssertFalse(cv.visibleCells.contains { $0 === s }, "a cell draws below a backdrop")
             }
         }
         // Supplementary and decoration views have queues of their own: scrolling them away and
@@ -104,7 +104,7 @@ final class ElementsAndAttributesTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_opacity(c1.widget), 0.25, accuracy: 1.0 / 255, "GTK keeps opacity in 1/255 steps")
         XCTAssertNil(cv.cellForItem(at: IndexPath(item: 2, section: 0)), "hidden elements get no view")
         // zIndex 5 draws above the zIndex 0 cells: last.
-        XCTAssertEqual(gtk_widget_get_last_child(cv.canvas), c0.widget)
+        XCTAssertTrue(cv.drawnViews().last === c0)
         // The tilted cell turns about its vertical axis: narrower, same centre, with the near
         // edge taller than the far one.
         let c3 = cv.cellForItem(at: IndexPath(item: 3, section: 0))!
@@ -120,8 +120,9 @@ final class ElementsAndAttributesTests: XCTestCase {
         moved.zIndex = 9
         layout.attributes = [scaled, moved, hidden, tilted]
         GtkHarness.settle(cv) { layout.invalidateLayout() }
-        XCTAssertEqual(gtk_widget_get_last_child(cv.canvas), c1.widget, "zIndex 9 now draws last")
-        XCTAssertEqual(gtk_widget_get_prev_sibling(c1.widget), c0.widget)
+        let drawn = cv.drawnViews()
+        XCTAssertTrue(drawn.last === c1, "zIndex 9 now draws last")
+        XCTAssertTrue(drawn.dropLast().last === c0)
         XCTAssertTrue(cv.appliedLayoutAttributes(for: .cell(IndexPath(item: 0, section: 0))) === scaled,
                       "equal attributes are not re-applied")
         XCTAssertFalse(applied === cv.appliedLayoutAttributes(for: .cell(IndexPath(item: 1, section: 0))))

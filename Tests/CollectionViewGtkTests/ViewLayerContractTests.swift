@@ -305,14 +305,7 @@ final class ViewLayerContractTests: XCTestCase {
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
         @MainActor func drawnOrder() -> [Int] {
-            var order: [Int] = []
-            var child = gtk_widget_get_first_child(cv.canvas)
-            while let c = child {
-                if gtk_widget_get_child_visible(c) != 0, let cell = ReusableView.view(for: c) as? CollectionViewCell,
-                   let path = cv.indexPath(for: cell) { order.append(path.item) }
-                child = gtk_widget_get_next_sibling(c)
-            }
-            return order
+            cv.drawnViews().compactMap { ($0 as? CollectionViewCell).flatMap(cv.indexPath(for:))?.item }
         }
         XCTAssertEqual(drawnOrder(), Array(0..<12))
         // Moves reverse the items: each view now shows another index path, and the order

@@ -41,10 +41,20 @@ GtkWidget *cv_bin_new(GtkAccessibleRole role);
 G_DECLARE_FINAL_TYPE(CvCanvas, cv_canvas, CV, CANVAS, GtkWidget)
 
 GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy);
+/* The canvas's children stay in reading order; it draws them in the order set here (shown
+ * children of the canvas only; until an order is set, in child order). `before_snapshot` runs
+ * with the canvas's data at the start of each snapshot, for the owner to set a changed order. */
+void cv_canvas_set_before_snapshot(CvCanvas *self, void (*before_snapshot)(void *data));
+void cv_canvas_set_draw_order(CvCanvas *self, GtkWidget *const *widgets, guint count);
+/* The order set last, and the children the last snapshot drew (for tests). */
+GtkWidget **cv_canvas_get_draw_order(CvCanvas *self, guint *count);
+GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count);
 
 /* The variadic accessibility setters, in forms Swift can call. */
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);
 void cv_accessible_set_label(GtkWidget *widget, const char *label);
+void cv_accessible_set_description(GtkWidget *widget, const char *description);
+void cv_accessible_set_level(GtkWidget *widget, int level);
 
 /* GTK's gtk-enable-animations setting for the widget's display. */
 gboolean cv_animations_enabled(GtkWidget *widget);

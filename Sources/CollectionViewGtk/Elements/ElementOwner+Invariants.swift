@@ -1,4 +1,5 @@
 import CGtk
+import CCollectionHost
 import CollectionLayout
 
 extension ElementOwner {
@@ -9,8 +10,11 @@ extension ElementOwner {
     /// - retiring views are shown children, not visible under any key, not queued;
     /// - queued views are hidden, keyless, and neither visible nor retiring;
     /// - the canvas's children are exactly the visible, retiring and queued views;
-    /// - shown children are in drawing order (zIndex, then category, then element), unless a
-    ///   restack is already due.
+    /// - shown children are in reading order (section; decorations, header, items, footer),
+    ///   unless a restack is already due;
+    /// - the canvas draws in drawing order (zIndex, then category, then element): the order
+    ///   it was given is exactly the visible and retiring views sorted so, unless a new one is
+    ///   already due.
     ///
     /// - Complexity: O(n log n) in the canvas's children; for tests and debug builds.
     func invariantViolations() -> [String] {
@@ -33,7 +37,7 @@ extension ElementOwner {
             if view.elementKey != nil { problems.append("a queued view still has the key \(view.elementKey!)") }
         }
         var children = 0
-        var shownOrders: [DrawOrder] = []
+        var shownOrders: [ReadingOrder] = []
         var child = gtk_widget_get_first_child(canvas)
         while let c = child {
             children += 1
@@ -42,15 +46,36 @@ extension ElementOwner {
             } else if ReusableView.view(for: c) == nil {
                 problems.append("the canvas has a child that is not a reusable view")
             }
-            if gtk_widget_get_child_visible(c) != 0, let view = ReusableView.view(for: c) { shownOrders.append(view.drawOrder) }
+            if gtk_widget_get_child_visible(c) != 0, let view = ReusableView.view(for: c) { shownOrders.append(view.readingOrder) }
             child = gtk_widget_get_next_sibling(c)
         }
         let parented = queues.queuedViews.filter { gtk_widget_get_parent($0.widget) == canvas }.count + visible.count + retiring.count
         if children != parented { problems.append("the canvas has \(children) children but \(parented) parented visible, retiring and queued views") }
-        if !drawOrderIsDue, let i = shownOrders.indices.dropFirst().first(where: { shownOrders[$0] < shownOrders[$0 - 1] }) {
-            problems.append("shown views are out of drawing order at child \(i): \(shownOrders[i - 1]) before \(shownOrders[i])")
+        if !readingOrderIsDue, let i = shownOrders.indices.dropFirst().first(where: { shownOrders[$0] < shownOrders[$0 - 1] }) {
+            problems.append("shown views are out of reading order at child \(i): \(shownOrders[i - 1]) before \(shownOrders[i])")
+        }
+        if !drawListIsDue {
+            let expected = drawList().map { $0.widget }
+            let given = canvasDrawOrder()
+            if given != expected {
+                problems.append("the canvas draws \(given.count) views in an order other than the drawing order of the \(expected.count) shown views")
+            }
         }
         return problems
+    }
+
+    /// The order the canvas was given to draw in.
+    func canvasDrawOrder() -> [WidgetPointer] {
+        var count: guint = 0
+        guard let base = cv_canvas_get_draw_order(OpaquePointer(canvas), &count) else { return [] }
+        return (0..<Int(count)).compactMap { base[$0] }
+    }
+
+    /// The children the canvas drew in its last snapshot, in the order it drew them.
+    func canvasDrawn() -> [WidgetPointer] {
+        var count: guint = 0
+        guard let base = cv_canvas_get_drawn(OpaquePointer(canvas), &count) else { return [] }
+        return (0..<Int(count)).compactMap { base[$0] }
     }
 
     /// Stops in debug builds when an invariant is broken.

@@ -1,4 +1,5 @@
 import CGtk
+import CCollectionHost
 import CollectionLayout
 
 /// What the element owner asks of the collection view: views from the data source, the
@@ -50,9 +51,12 @@ final class ElementOwner {
     var overscanFraction = 0.15
     /// The content point at the canvas's origin: views are placed relative to it.
     var canvasOrigin = Point.zero
-    private var drawOrderDirty = false
-    /// True when the drawing order must be sorted again before the next placement.
-    var drawOrderIsDue: Bool { drawOrderDirty }
+    private var readingOrderDirty = false
+    /// True when the children must be sorted into reading order again before the next placement.
+    var readingOrderIsDue: Bool { readingOrderDirty }
+    private var drawListDirty = false
+    /// True when the canvas's drawing order must be built again before it draws.
+    var drawListIsDue: Bool { drawListDirty }
     /// Views that came in or changed since the last placement: only they are placed again.
     private var toPlace: [ReusableView] = []
 
@@ -226,8 +230,10 @@ final class ElementOwner {
         }
         visible[key] = view
         view.elementKey = key
+        view.readingOrder = ReadingOrder(key: key)
         present(attributes, on: view)
-        insertInDrawOrder(view)
+        insertInReadingOrder(view)
+        drawListChanged()
         client.willDisplay(view, for: key)
         return view
     }
@@ -270,7 +276,10 @@ final class ElementOwner {
     }
 
     private func hideAndQueue(_ view: ReusableView) {
+        // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it).
+        (view as? CollectionViewCell)?.isFocused = false
         gtk_widget_set_child_visible(view.widget, 0)
+        drawListChanged()
         view.elementKey = nil
         view.appliedAttributes = nil
         if !queues.enqueue(view), gtk_widget_get_parent(view.widget) == canvas {
@@ -288,7 +297,12 @@ final class ElementOwner {
             if let new = newKey(key) {
                 remapped[new] = view
                 view.elementKey = new
-                if new != key { view.drawOrder = DrawOrder(zIndex: view.drawOrder.zIndex, key: new); drawOrderDirty = true }
+                if new != key {
+                    view.drawOrder = DrawOrder(zIndex: view.drawOrder.zIndex, key: new)
+                    view.readingOrder = ReadingOrder(key: new)
+                    readingOrderDirty = true
+                    drawListChanged()
+                }
             } else {
                 leaving.append((view, key))
                 retiring[ObjectIdentifier(view)] = view
@@ -324,7 +338,7 @@ final class ElementOwner {
         // The drawing order changes with the zIndex only: a new key gets its order in `show`
         // (no attributes yet) or `remap`. So an animation frame builds no order.
         if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
-            if view.appliedAttributes != nil { drawOrderDirty = true }
+            if view.appliedAttributes != nil { drawListChanged() }
             view.drawOrder = DrawOrder(zIndex: attributes.zIndex, key: key)
         }
         if view.appliedAttributes?.alpha != attributes.alpha {
@@ -354,29 +368,30 @@ final class ElementOwner {
         view.placement.place(view.widget, attributes, origin: origin)
     }
 
-    // MARK: Drawing order
+    // MARK: Reading order and drawing order
 
-    /// Child order is drawing order (`DrawOrder`). A view goes straight to its place: a new one
-    /// is appended or prepended, a reused one stays where it was, and either moves only when it
-    /// is out of order with its shown neighbours (hidden children do not draw, so they do not
-    /// count). Only a changed zIndex or key sorts everything again.
-    private func insertInDrawOrder(_ view: ReusableView) {
+    /// Child order is reading order (`ReadingOrder`): what accessibility tools list and GTK's
+    /// focus chain walks. A view goes straight to its place: a new one is appended or
+    /// prepended, a reused one stays where it was, and either moves only when it is out of
+    /// order with its shown neighbours (hidden children are neither read nor drawn, so they do
+    /// not count). Only a changed key sorts everything again; a zIndex never moves a child.
+    private func insertInReadingOrder(_ view: ReusableView) {
         if gtk_widget_get_parent(view.widget) != canvas {
             gtk_widget_set_parent(view.widget, canvas)
         }
         gtk_widget_set_child_visible(view.widget, 1)
-        let order = view.drawOrder
+        let order = view.readingOrder
         let previous = shownSibling(of: view.widget, forward: false), next = shownSibling(of: view.widget, forward: true)
-        if (previous.map { $0.drawOrder <= order } ?? true) && (next.map { order <= $0.drawOrder } ?? true) { return }
-        // Out of order. Scrolling back brings views that draw below all others: first child.
-        if let first = firstShownView(), order < first.drawOrder, first !== view {
+        if (previous.map { $0.readingOrder <= order } ?? true) && (next.map { order <= $0.readingOrder } ?? true) { return }
+        // Out of order. Scrolling back brings views that come before all others: first child.
+        if let first = firstShownView(), order < first.readingOrder, first !== view {
             gtk_widget_insert_before(view.widget, canvas, first.widget)
             return
         }
-        // Otherwise after the last shown view that draws at or below it.
+        // Otherwise after the last shown view that comes at or before it.
         var child = gtk_widget_get_last_child(canvas)
         while let c = child {
-            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.drawOrder <= order { break }
+            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.readingOrder <= order { break }
             child = gtk_widget_get_prev_sibling(c)
         }
         gtk_widget_insert_after(view.widget, canvas, child)
@@ -400,21 +415,46 @@ final class ElementOwner {
         return nil
     }
 
-    /// Sorts the shown views into drawing order when a zIndex or a key changed.
+    /// Sorts the shown views into reading order when a key changed (a batch update).
     func restackIfDue() {
-        if drawOrderDirty { restack() }
+        if readingOrderDirty { restack() }
     }
 
-    /// Sorts the shown views into drawing order; retiring views keep their place among them.
+    /// Sorts the shown views into reading order; retiring views come by their old keys.
     private func restack() {
-        drawOrderDirty = false
-        let ordered = (Array(visible.values) + Array(retiring.values)).sorted { $0.drawOrder < $1.drawOrder }
+        readingOrderDirty = false
+        let ordered = (Array(visible.values) + Array(retiring.values)).sorted { $0.readingOrder < $1.readingOrder }
         var previous: WidgetPointer? = nil
         for view in ordered {
             if gtk_widget_get_prev_sibling(view.widget) != previous {
                 gtk_widget_insert_after(view.widget, canvas, previous)
             }
             previous = view.widget
+        }
+    }
+
+    /// A view came or went, or a zIndex or key changed: the canvas's drawing order is built
+    /// again when it next draws.
+    private func drawListChanged() {
+        if drawListDirty { return }
+        drawListDirty = true
+        gtk_widget_queue_draw(canvas)
+    }
+
+    /// The shown views in drawing order (`DrawOrder`: zIndex, then category, then element).
+    func drawList() -> [ReusableView] {
+        (Array(visible.values) + Array(retiring.values)).sorted { $0.drawOrder < $1.drawOrder }
+    }
+
+    /// Hands the canvas its drawing order when it changed; the canvas calls this as it starts
+    /// to draw. Sorting the shown views only, and only after a change: a plain animation frame
+    /// costs nothing here.
+    func updateDrawListIfDue() {
+        guard drawListDirty else { return }
+        drawListDirty = false
+        let widgets: [UnsafeMutablePointer<GtkWidget>?] = drawList().map { $0.widget }
+        widgets.withUnsafeBufferPointer { buffer in
+            cv_canvas_set_draw_order(OpaquePointer(canvas), buffer.baseAddress, guint(buffer.count))
         }
     }
 }

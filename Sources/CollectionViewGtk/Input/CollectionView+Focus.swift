@@ -45,11 +45,22 @@ extension CollectionView {
             report(.invalidIndexPath("setFocusedItem(_:)", indexPath))
             return
         }
-        if let old = selection.focused { cellForItem(at: old)?.isFocused = false }
-        guard let indexPath else { selection.focused = nil; return }
+        // The new cell takes GTK's focus before the old one lets go of it: one focus change,
+        // from cell to cell, as assistive technologies expect of a grid.
+        let old = selection.focused
         selection.focused = indexPath
-        cellForItem(at: indexPath)?.isFocused = gtk_widget_has_focus(viewport) != 0
-        if scroll { scrollToItem(at: indexPath, at: [], animated: true) }
+        let hasFocus = containsKeyboardFocus
+        if let indexPath, let cell = cellForItem(at: indexPath) {
+            cell.isFocused = hasFocus
+            if hasFocus { gtk_widget_grab_focus(cell.widget) }
+        }
+        if let old, old != indexPath { cellForItem(at: old)?.isFocused = false }
+        if let indexPath, scroll { scrollToItem(at: indexPath, at: [], animated: true) }
+    }
+
+    /// True while GTK's keyboard focus is on the collection or on one of its cells.
+    var containsKeyboardFocus: Bool {
+        gtk_widget_has_focus(viewport) != 0 || gtk_widget_get_state_flags(viewport).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
     }
 
     /// Moves the focus as the key would. With no focused item (or one that no longer exists)

@@ -119,6 +119,6 @@ extension CollectionView {
     func applySelectionState(to cell: CollectionViewCell, at indexPath: IndexPath) {
         cell.isSelected = selection.selected.contains(indexPath)
         cell.isHighlighted = selection.highlighted == indexPath
-        cell.isFocused = selection.focused == indexPath && gtk_widget_has_focus(viewport) != 0
+        cell.isFocused = selection.focused == indexPath && containsKeyboardFocus
     }
 }

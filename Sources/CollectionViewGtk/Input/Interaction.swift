@@ -482,6 +482,6 @@ final class Interaction {
 
     private func focusChanged() {
         guard let collectionView, let path = collectionView.selection.focused else { return }
-        collectionView.cellForItem(at: path)?.isFocused = gtk_widget_has_focus(collectionView.viewport) != 0
+        collectionView.cellForItem(at: path)?.isFocused = collectionView.containsKeyboardFocus
     }
 }

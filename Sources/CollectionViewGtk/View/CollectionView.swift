@@ -80,6 +80,12 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// Whether `prefetchDataSource` is told anything (`isPrefetchingEnabled`, default true).
     public var isPrefetchingEnabled = true
 
+    /// What accessibility tools announce for the collection (the grid's accessible label).
+    /// When nil, the collection takes its window's title when it is first shown.
+    public var accessibilityLabel: String? {
+        didSet { cv_accessible_set_label(viewport, accessibilityLabel ?? windowTitle ?? "") }
+    }
+
     /// How updates, layout swaps, transitions and animated scrolls move: UIKit's 0.3 s
     /// ease-in-out by default (``CollectionViewAnimation/default``). GTK's
     /// `gtk-enable-animations` setting turns them all off. A change applies to the next
@@ -92,7 +98,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     // State.
-    /// The only owner of element views: visible, pending, queued, and their drawing order.
+    /// The only owner of element views: visible, pending, queued, and their reading and drawing orders.
     let elements: ElementOwner
     /// Structural work asked for from inside callbacks waits here for the operation to end.
     let work = WorkQueue()
@@ -169,6 +175,11 @@ public final class CollectionView: CollectionViewLayoutHost {
         }, canvasBox) { data in
             Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
         }
+        cv_canvas_set_before_snapshot(OpaquePointer(canvas)) { data in
+            MainActor.assumeIsolated {
+                Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.elements.updateDrawListIfDue()
+            }
+        }
         gtk_widget_set_parent(canvas, hostWidget)
         elements = ElementOwner(canvas: canvas)
         let scrolled = gtk_scrolled_window_new()!
@@ -188,6 +199,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
         Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction?.dispose() }
+        Signal.connect(raw(hostWidget), "realize") { [weak self] in self?.labelFromWindowIfNeeded() }
         DefaultStyle.install()
     }
 
@@ -308,6 +320,18 @@ public final class CollectionView: CollectionViewLayoutHost {
         guard let held = selfWhileShown else { return }
         selfWhileShown = nil
         Async.onMain { held.release() }
+    }
+
+    private var windowTitle: String? {
+        guard let root = gtk_widget_get_root(viewport).map(UnsafeMutableRawPointer.init),
+              g_type_check_instance_is_a(root.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0,
+              let title = gtk_window_get_title(root.assumingMemoryBound(to: GtkWindow.self)) else { return nil }
+        return String(cString: title)
+    }
+
+    /// Without an ``accessibilityLabel`` the grid is named after its window.
+    private func labelFromWindowIfNeeded() {
+        if accessibilityLabel == nil, let title = windowTitle { cv_accessible_set_label(viewport, title) }
     }
 
     private func hostDisposed() {

@@ -7,6 +7,7 @@ import CGtk
 enum DefaultStyle {
     static let css = """
     collectionview:focus-visible { outline: none; }
+    reusableview.cell:focus-visible { outline: none; }
     reusableview.cell.focused { outline: 2px solid alpha(@accent_color, 0.8); outline-offset: -2px; }
     reusableview.cell.label-cell { background-color: alpha(currentColor, 0.08); border-radius: 6px; }
     reusableview.cell.label-cell:selected { background-color: alpha(@accent_bg_color, 0.35); }

@@ -58,13 +58,24 @@ open class CollectionViewCell: ReusableView {
     }
 
     /// True while the cell has the keyboard focus of its collection view: it then has the CSS
-    /// class `focused`, which the library's stylesheet draws as a focus ring. (A class, not the
-    /// `:focus-visible` state: GTK manages that state along its own focus chain, which the
-    /// cells are not part of, and clears it.)
+    /// class `focused`, which the library's stylesheet draws as a focus ring (a class, not
+    /// `:focus-visible`, which GTK sets and clears along its own rules).
+    ///
+    /// The focused cell also holds GTK's focus (it is the one focusable cell, as in a roving
+    /// tab index), so assistive technologies see its `focused` state and a focus event on every
+    /// move; the collection's key handling still gets the keys as they bubble up. A cell that
+    /// loses the focus state while it holds GTK's focus hands it back to the collection.
     public internal(set) var isFocused = false {
         didSet {
             guard isFocused != oldValue else { return }
             if isFocused { gtk_widget_add_css_class(widget, "focused") } else { gtk_widget_remove_css_class(widget, "focused") }
+            gtk_widget_set_focusable(widget, isFocused ? 1 : 0)
+            if isFocused {
+                gtk_widget_grab_focus(widget)
+            } else if gtk_widget_has_focus(widget) != 0 || gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0,
+                      let viewport = owner?.viewport {
+                gtk_widget_grab_focus(viewport)
+            }
         }
     }
 

@@ -28,6 +28,7 @@ open class ReusableView {
     var category: ElementCategory = .supplementaryView
     var queueKey: ReuseQueueKey?
     var drawOrder = DrawOrder()
+    var readingOrder = ReadingOrder()
     let placement = Placement()
 
     /// The accessible role of the root widget, read once when a view is made; a group unless a

@@ -1,0 +1,245 @@
+#!/usr/bin/python3
+"""What a screen reader sees of a grid: a real AT-SPI client (pyatspi) against running apps.
+
+Usage (under a display and a D-Bus session, accessibility on):
+    xvfb-run -a dbus-run-session -- scripts/a11y-probe.py GALLERY_BINARY [--check]
+
+Launches the gallery and `gtk4-demo --run=listview_colors` one after the other and, for each,
+prints: the grid's role and name; its first cells' roles and names in child (reading) order;
+after each arrow key whether a focus event arrived and which cell has `focused`; after a
+click and Ctrl+A which cells are `selected`. Both reports are then printed side by side.
+With --check it exits 1 when the gallery's answers are wrong (see `check`)."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+GRID_ROLES = {pyatspi.ROLE_TABLE, pyatspi.ROLE_TREE_TABLE, pyatspi.ROLE_LIST, pyatspi.ROLE_LIST_BOX}
+N_CELLS = 8
+events = []
+
+
+def on_event(event):
+    events.append((event.type, event.source_role if hasattr(event, "source_role") else None,
+                   safe(lambda: event.source.name), event.detail1))
+
+
+def pump(seconds):
+    end = time.time() + seconds
+    ctx = GLib.MainContext.default()
+    while time.time() < end:
+        while ctx.pending():
+            ctx.iteration(False)
+        time.sleep(0.02)
+
+
+def safe(f, default=None):
+    try:
+        return f()
+    except Exception:
+        return default
+
+
+def find_app(pid, timeout=20):
+    end = time.time() + timeout
+    while time.time() < end:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = safe(lambda: desktop.getChildAtIndex(i))
+            if app is not None and safe(lambda: app.get_process_id()) == pid:
+                return app
+        time.sleep(0.3)
+    return None
+
+
+def walk(acc, depth=0):
+    yield acc, depth
+    for i in range(safe(lambda: acc.childCount, 0)):
+        child = safe(lambda: acc.getChildAtIndex(i))
+        if child is not None:
+            yield from walk(child, depth + 1)
+
+
+def find_grid(app, timeout=20):
+    """The first grid-like element with at least two children somewhere below it."""
+    end = time.time() + timeout
+    while time.time() < end:
+        for acc, _ in walk(app):
+            if safe(lambda: acc.getRole()) in GRID_ROLES and len(items(acc)) >= 2:
+                return acc
+        time.sleep(0.3)
+    return None
+
+
+def items(grid):
+    """The grid's items in tree order: cells, list items and headings, looking through
+    generic containers (GTK puts a canvas or row widgets between)."""
+    found = []
+
+    def visit(acc, depth):
+        for i in range(safe(lambda: acc.childCount, 0)):
+            child = safe(lambda: acc.getChildAtIndex(i))
+            if child is None:
+                continue
+            role = safe(lambda: child.getRole())
+            if role in (pyatspi.ROLE_TABLE_CELL, pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_HEADING):
+                found.append(child)
+            elif depth < 3:
+                visit(child, depth + 1)
+
+    visit(grid, 0)
+    return found
+
+
+def describe(acc):
+    name = safe(lambda: acc.name, "?") or ""
+    if not name:  # listview_colors names nothing: show the first text below
+        for sub, _ in walk(acc):
+            text = safe(lambda: sub.queryText().getText(0, -1))
+            if text:
+                name = "(text) " + text
+                break
+    return f"{safe(lambda: acc.getRoleName(), '?')} '{name}'"
+
+
+def states(acc):
+    s = safe(lambda: acc.getState())
+    return s if s is not None else None
+
+
+def focused_item(grid):
+    for i, item in enumerate(items(grid)):
+        s = states(item)
+        if s is not None and s.contains(pyatspi.STATE_FOCUSED):
+            return f"#{i} {describe(item)}"
+    return "none"
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True).stdout.strip()
+
+
+def probe(title, command, env_extra=None):
+    lines = [title, "=" * len(title)]
+    env = dict(os.environ, **(env_extra or {}))
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    result = {"lines": lines}
+    try:
+        app = find_app(proc.pid)
+        if app is None:
+            lines.append("app not found on the accessibility bus")
+            return result
+        grid = find_grid(app)
+        if grid is None:
+            lines.append("no grid found")
+            return result
+        pump(1.0)
+        buttons = [acc for acc, _ in walk(app) if safe(lambda: acc.getRole()) in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)]
+        result["buttons"] = [safe(lambda: b.name, "") or "" for b in buttons]
+        lines.append(f"buttons: {len(buttons)}, unnamed {result['buttons'].count('')}")
+        result["role"] = safe(lambda: grid.getRoleName())
+        result["label"] = safe(lambda: grid.name)
+        lines.append(f"grid: role={result['role']} name='{result['label']}'")
+        first = items(grid)[:N_CELLS]
+        result["first"] = [describe(c) for c in first]
+        lines.append(f"first {len(first)} items in tree order:")
+        lines += [f"  {i}: {d}" for i, d in enumerate(result["first"])]
+
+        window = ""
+        for _ in range(50):
+            window = xdotool("search", "--onlyvisible", "--pid", str(proc.pid)).split("\n")[-1]
+            if window:
+                break
+            time.sleep(0.2)
+        xdotool("windowfocus", "--sync", window)
+        # A click on the first cell (its extents, relative to the window).
+        cell = next((c for c in first if safe(lambda: c.getRole()) != pyatspi.ROLE_HEADING), first[0])
+        ext = safe(lambda: cell.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+        x, y = (ext.x + ext.width // 2, ext.y + ext.height // 2) if ext and ext.width > 0 else (150, 150)
+        events.clear()
+        xdotool("mousemove", "--window", window, str(x), str(y), "click", "1")
+        pump(0.8)
+        clicked = [e for e in events if e[0].startswith("object:state-changed:selected") and e[3] == 1]
+        result["click_selected_event"] = bool(clicked)
+        lines.append(f"after a click at ({x},{y}): focused item {focused_item(grid)},"
+                     f" selected event {'yes' if clicked else 'no'}")
+        result["keys"] = []
+        for key in ["Right", "Right", "Down", "Left"]:
+            events.clear()
+            xdotool("key", "--window", window, key)
+            pump(0.8)
+            focus_events = [e for e in events if e[0].startswith("object:state-changed:focused") and e[3] == 1]
+            selection_events = [e for e in events if "selected" in e[0] or "selection-changed" in e[0]]
+            focused = focused_item(grid)
+            result["keys"].append((key, bool(focus_events), focused))
+            lines.append(f"key {key}: focus event {'yes' if focus_events else 'no'}"
+                         f"{' (' + str(focus_events[-1][2]) + ')' if focus_events else ''},"
+                         f" selection events {len(selection_events)}, focused item {focused}")
+        xdotool("key", "--window", window, "ctrl+a")
+        pump(1.0)
+        selected = [i for i, c in enumerate(items(grid)) if states(c) is not None and states(c).contains(pyatspi.STATE_SELECTED)]
+        result["selected"] = selected
+        lines.append(f"after Ctrl+A: {len(selected)} of {len(items(grid))} items in the tree selected"
+                     f" (first: {selected[:8]})")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return result
+
+
+def check(r):
+    """What the gallery must answer: a named grid (role table), items in reading order with a
+    heading first, a focused item after each arrow key with a focus event, selected items."""
+    problems = []
+    if r.get("role") != "table":
+        problems.append(f"grid role {r.get('role')}")
+    if not r.get("label"):
+        problems.append("the grid has no name")
+    first = r.get("first", [])
+    if not first or not first[0].startswith("heading"):
+        problems.append(f"the first item is not a heading: {first[:1]}")
+    if len([d for d in first if d.startswith("table cell")]) < 3:
+        problems.append("fewer than 3 named cells among the first items")
+    for key, event, focused in r.get("keys", []):
+        if focused == "none":
+            problems.append(f"no focused item after {key}")
+        if not event:
+            problems.append(f"no focus event after {key}")
+    if "" in r.get("buttons", [""]):
+        problems.append(f"a button has no name: {r.get('buttons')}")
+    if not r.get("click_selected_event"):
+        problems.append("no selected-state event after a click")
+    if not r.get("selected"):
+        problems.append("no item is selected after a click and Ctrl+A")
+    return problems
+
+
+def main():
+    gallery = sys.argv[1]
+    checking = "--check" in sys.argv
+    for kind in ["object:state-changed:focused", "object:state-changed:selected", "object:selection-changed", "focus:"]:
+        pyatspi.Registry.registerEventListener(on_event, kind)
+    ours = probe("gallery", [gallery], {"GSK_RENDERER": "cairo"})
+    theirs = probe("gtk4-demo listview_colors", ["gtk4-demo", "--run=listview_colors"], {"GSK_RENDERER": "cairo"})
+    a, b = ours["lines"], theirs["lines"]
+    width = max(len(l) for l in a) + 2
+    for i in range(max(len(a), len(b))):
+        left = a[i] if i < len(a) else ""
+        right = b[i] if i < len(b) else ""
+        print(left.ljust(width) + "| " + right)
+    if checking:
+        problems = check(ours)
+        for p in problems:
+            print("FAIL:", p)
+        sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
