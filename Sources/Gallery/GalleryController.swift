@@ -70,6 +70,8 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
 
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) { logSelection() }
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) { logSelection() }
+    func collectionView(_ collectionView: CollectionView, didSelectItemsIn range: Range<Int>, inSection section: Int) { logSelection() }
+    func collectionView(_ collectionView: CollectionView, didDeselectItemsIn range: Range<Int>, inSection section: Int) { logSelection() }
 
     func logSelection() {
         GalleryLog.event("selected " + gallery.collectionView.indexPathsForSelectedItems.map { "\($0.section).\($0.item)" }.joined(separator: " "))

@@ -263,8 +263,8 @@ final class ViewLayerContractTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump { widgetSlot.pointee == nil }, "and its widget")
     }}
 
-    /// Ctrl+A selects 100,000 items, and a didSelect that reads the whole selection each
-    /// time (as the gallery's does) never makes the view sort it: reading stays O(1).
+    /// Ctrl+A selects 100,000 items as one range: the delegate is asked and told once, not per
+    /// item, and reading the count never builds the index paths; Escape deselects the range.
     func testSelectAllWithADelegateThatReadsTheSelection() { MainActor.assumeIsolated {
         let layout = FlowLayout()
         layout.itemSize = Size(width: 100, height: 100)
@@ -278,13 +278,16 @@ final class ViewLayerContractTests: XCTestCase {
         defer { GtkHarness.close(window) }
         gtk_widget_grab_focus(cv.viewport)
         GtkHarness.keys("ctrl+a")
-        XCTAssertTrue(GtkHarness.pump(timeout: 30) { reader.selections == 100_000 })
+        XCTAssertTrue(GtkHarness.pump(timeout: 30) { reader.rangeSelections == [0..<100_000] })
+        XCTAssertEqual(reader.selections, 0, "no per-item did-select for a range")
         XCTAssertEqual(reader.lastSeenCount, 100_000)
+        XCTAssertEqual(cv.selection.selected.materializations, 0, "counting never builds the index paths")
         XCTAssertEqual(cv.indexPathsForSelectedItems.count, 100_000)
-        XCTAssertEqual(cv.selection.selected.sorts, 0, "in-order selection never sorts")
+        XCTAssertEqual(cv.selection.selected.materializations, 1)
         GtkHarness.keys("Escape")
-        XCTAssertTrue(GtkHarness.pump(timeout: 30) { cv.indexPathsForSelectedItems.isEmpty })
-        XCTAssertEqual(cv.selection.selected.sorts, 0)
+        XCTAssertTrue(GtkHarness.pump(timeout: 30) { cv.selectedItemCount == 0 })
+        XCTAssertEqual(reader.lastSeenCount, 0)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [])
     }}
 
     /// Views with equal zIndex draw in one order, by element (index path), whatever order they
@@ -354,6 +357,7 @@ final class ViewLayerContractTests: XCTestCase {
 private final class SelectionReader: CollectionViewDataSource, CollectionViewDelegate {
     let count: Int
     var selections = 0
+    var rangeSelections: [Range<Int>] = []
     var lastSeenCount = 0
     init(count: Int) { self.count = count }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
@@ -362,9 +366,13 @@ private final class SelectionReader: CollectionViewDataSource, CollectionViewDel
     }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
         selections += 1
-        lastSeenCount = collectionView.indexPathsForSelectedItems.count
+        lastSeenCount = collectionView.selectedItemCount
     }
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
-        lastSeenCount = collectionView.indexPathsForSelectedItems.count
+    func collectionView(_ collectionView: CollectionView, didSelectItemsIn range: Range<Int>, inSection section: Int) {
+        rangeSelections.append(range)
+        lastSeenCount = collectionView.selectedItemCount
+    }
+    func collectionView(_ collectionView: CollectionView, didDeselectItemsIn range: Range<Int>, inSection section: Int) {
+        lastSeenCount = collectionView.selectedItemCount
     }
 }

@@ -82,6 +82,13 @@ public struct UpdateIndexMap: Sendable {
     /// - Complexity: O(1).
     public func isSectionReloaded(old section: Int) -> Bool { reloadedSections.contains(section) }
 
+    /// True when items were inserted into, deleted from or moved into or out of the old
+    /// section: false means each of its items keeps its item number (in its section's new place),
+    /// so a range of them maps whole (the selection's ranges do).
+    public func hasItemChanges(inOldSection section: Int) -> Bool {
+        sectionChanges.indices.contains(section) && sectionChanges[section] != nil
+    }
+
     // MARK: Items
 
     /// Where an old item is after the batch; nil when it was deleted, or its section deleted or

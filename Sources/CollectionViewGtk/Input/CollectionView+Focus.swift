@@ -127,18 +127,6 @@ extension CollectionView {
                 return da != db ? da < db : a.indexPath < b.indexPath
             }?.indexPath
     }
-
-    /// Ctrl+A in multiple selection: every item, each through should-select.
-    func userSelectAll() {
-        work.run {
-            for section in 0..<numberOfSections {
-                for item in 0..<numberOfItems(inSection: section) {
-                    let path = IndexPath(item: item, section: section)
-                    if !selection.selected.contains(path) { userSelect(path) }
-                }
-            }
-        }
-    }
 }
 
 private func pow2(_ x: Double) -> Double { x * x }

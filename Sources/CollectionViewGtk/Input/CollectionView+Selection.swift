@@ -6,13 +6,80 @@ import CollectionLayout
 extension CollectionView {
     /// The selected items, in index path order (`indexPathsForSelectedItems`).
     ///
-    /// - Complexity: O(1) after selecting or deselecting in order (the usual case); O(n log n)
-    ///   once after a change out of order.
+    /// - Complexity: builds an array of every selected item: O(n) time and memory once after
+    ///   a range was selected (Ctrl+A, Shift ranges) or an item changed out of order, then O(1)
+    ///   until the next change; selecting or deselecting at the end keeps it O(1). To count or
+    ///   test items, use ``selectedItemCount``, ``isItemSelected(at:)`` and
+    ///   ``selectedItemRanges(inSection:)``, which never build it.
     public var indexPathsForSelectedItems: [IndexPath] { selection.selected.sorted }
 
-    /// Deselects everything, last first (so each removal is at the end of the order).
+    /// How many items are selected. O(1).
+    public var selectedItemCount: Int { selection.selected.count }
+
+    /// Whether the item is selected. O(log r) for r selected ranges in its section.
+    public func isItemSelected(at indexPath: IndexPath) -> Bool { selection.selected.contains(indexPath) }
+
+    /// The selected items of a section as sorted, disjoint, non-adjacent ranges of item
+    /// numbers. O(r) for r ranges: select-all is one range per section.
+    public func selectedItemRanges(inSection section: Int) -> [Range<Int>] { selection.selected.ranges(inSection: section) }
+
+    /// Selects a range of items of a section, keeping the other selected items (in multiple
+    /// selection; in single selection it is ignored unless it holds one item). Does not call
+    /// the delegate. A range past the section's items is reported to ``errorHandler`` and
+    /// ignored.
+    ///
+    /// - Complexity: O(log r + v) for r selected ranges in the section and v visible cells,
+    ///   whatever the length of the range.
+    public func selectItems(in range: Range<Int>, inSection section: Int) {
+        guard allowsSelection, !range.isEmpty else { return }
+        guard section >= 0, section < numberOfSections, range.lowerBound >= 0, range.upperBound <= numberOfItems(inSection: section) else {
+            report(.invalidIndexPath("selectItems(in:inSection:)", IndexPath(item: range.upperBound - 1, section: section)))
+            return
+        }
+        if !allowsMultipleSelection {
+            guard range.count == 1 else { return }
+            selectItem(at: IndexPath(item: range.lowerBound, section: section), animated: false, scrollPosition: [])
+            return
+        }
+        selection.selected.insert(range, inSection: section)
+        refreshSelectedCells(in: range, inSection: section)
+    }
+
+    /// Selects every item (in multiple selection). Does not call the delegate.
+    ///
+    /// - Complexity: O(s + v) for s sections and v visible cells.
+    public func selectAllItems() {
+        guard allowsSelection, allowsMultipleSelection else { return }
+        for section in 0..<numberOfSections {
+            let count = numberOfItems(inSection: section)
+            if count > 0 { selection.selected.insert(0..<count, inSection: section) }
+        }
+        refreshSelectedCells()
+    }
+
+    /// Deselects everything. Does not call the delegate.
+    ///
+    /// - Complexity: O(v) for v visible cells.
+    public func deselectAllItems() { deselectAll() }
+
     func deselectAll() {
-        for path in selection.selected.sorted.reversed() { setSelected(false, at: path) }
+        guard !selection.selected.isEmpty else { return }
+        selection.selected.removeAll()
+        refreshSelectedCells()
+    }
+
+    /// Keeps only `keep` selected (multiple selection turned off).
+    func keepOnlySelected(_ keep: IndexPath) {
+        selection.selected.removeAll()
+        selection.selected.insert(keep)
+        refreshSelectedCells()
+    }
+
+    /// Gives the shown cells (of a range, or all) their items' selected state.
+    func refreshSelectedCells(in range: Range<Int>? = nil, inSection section: Int? = nil) {
+        for path in indexPathsForVisibleItems where section == nil || (path.section == section && range!.contains(path.item)) {
+            cellForItem(at: path)?.isSelected = selection.selected.contains(path)
+        }
     }
 
     /// Selects an item, deselecting the others in single selection
@@ -35,8 +102,8 @@ extension CollectionView {
             report(.invalidIndexPath("selectItem(at:)", indexPath))
             return
         }
-        if !allowsMultipleSelection {
-            for path in selection.selected.sorted.reversed() where path != indexPath { setSelected(false, at: path) }
+        if !allowsMultipleSelection, !(selection.selected.count == 1 && selection.selected.contains(indexPath)) {
+            deselectAll()
         }
         setSelected(true, at: indexPath)
         if scrollPosition != [] || !isItemVisible(indexPath) {
@@ -84,6 +151,7 @@ extension CollectionView {
     private func selectAsUser(_ indexPath: IndexPath) {
         if let delegate, !delegate.collectionView(self, shouldSelectItemAt: indexPath) { return }
         if !allowsMultipleSelection {
+            // At most one item is selected in single selection.
             for path in selection.selected.sorted.reversed() where path != indexPath {
                 setSelected(false, at: path)
                 delegate?.collectionView(self, didDeselectItemAt: path)
@@ -105,9 +173,11 @@ extension CollectionView {
         delegate?.collectionView(self, didDeselectItemAt: indexPath)
     }
 
-    /// What a click or Space/Enter does to an item: in multiple selection a selected item is
-    /// deselected; otherwise the item is selected.
+    /// What a click, Ctrl+click, Space, Ctrl+Space or Enter does to an item: in multiple
+    /// selection a selected item is deselected; otherwise the item is selected. The item
+    /// becomes the anchor of Shift ranges.
     func userToggle(_ indexPath: IndexPath) {
+        selection.anchor = indexPath
         if allowsMultipleSelection && selection.selected.contains(indexPath) {
             userDeselect(indexPath)
         } else {
@@ -115,10 +185,119 @@ extension CollectionView {
         }
     }
 
+    /// A click on an item, with its modifiers. In multiple selection, Shift+click selects the
+    /// range from the anchor to the item instead of the selection (Ctrl+Shift+click adds it
+    /// to the selection); a click or Ctrl+click toggles the item. In single selection the
+    /// modifiers change nothing.
+    func userClick(_ indexPath: IndexPath, shift: Bool, control: Bool) {
+        guard shift, allowsSelection, allowsMultipleSelection, isValidItem(indexPath) else {
+            userToggle(indexPath)
+            return
+        }
+        let anchor = selection.anchor.flatMap { isValidItem($0) ? $0 : nil } ?? indexPath
+        selection.anchor = anchor
+        userSelectRange(from: anchor, to: indexPath, adding: control)
+    }
+
+    /// A focus key (arrows, Home/End, Page Up/Down). Without Shift it moves the focus without
+    /// selecting (with or without Ctrl), and the new focus becomes the anchor; with Shift in
+    /// multiple selection the selection becomes the range from the anchor to the new focus
+    /// (Ctrl+Shift adds the range to it).
+    func userMoveFocus(_ move: FocusMove, shift: Bool, control: Bool) {
+        let old = selection.focused.flatMap { isValidItem($0) ? $0 : nil }
+        moveFocus(move)
+        guard let focused = selection.focused else { return }
+        guard shift, allowsSelection, allowsMultipleSelection else {
+            selection.anchor = focused
+            return
+        }
+        let anchor = selection.anchor.flatMap { isValidItem($0) ? $0 : nil } ?? old ?? focused
+        selection.anchor = anchor
+        userSelectRange(from: anchor, to: focused, adding: control)
+    }
+
+    /// Selects the items from `a` to `b` (either way round, across sections), unless
+    /// `adding`, deselecting the others first. Asks and tells the delegate once per range:
+    /// should-deselect/did-deselect for each selected range that goes, then
+    /// should-select/did-select for each range of the span that was not selected.
+    func userSelectRange(from a: IndexPath, to b: IndexPath, adding: Bool) {
+        work.run {
+            let (low, high) = a < b ? (a, b) : (b, a)
+            var span: [Int: Range<Int>] = [:]
+            for section in low.section...high.section {
+                let start = section == low.section ? low.item : 0
+                let end = section == high.section ? high.item + 1 : numberOfItems(inSection: section)
+                if start < end { span[section] = start..<end }
+            }
+            if !adding {
+                for (section, ranges) in selection.selected.sectionRanges {
+                    for range in ranges {
+                        for piece in range.subtracting(span[section]) { deselectRangeAsUser(piece, inSection: section) }
+                    }
+                }
+            }
+            for section in span.keys.sorted() {
+                for gap in selection.selected.gaps(in: span[section]!, inSection: section) { selectRangeAsUser(gap, inSection: section) }
+            }
+        }
+    }
+
+    /// Ctrl+A in multiple selection: every item not yet selected, asked and told once per
+    /// range (one per section when nothing was selected).
+    func userSelectAll() {
+        guard allowsSelection, allowsMultipleSelection else { return }
+        work.run {
+            for section in 0..<numberOfSections {
+                for gap in selection.selected.gaps(in: 0..<numberOfItems(inSection: section), inSection: section) {
+                    selectRangeAsUser(gap, inSection: section)
+                }
+            }
+        }
+    }
+
+    /// Escape and Ctrl+Shift+A: in multiple selection every selected range is asked and told
+    /// once; in single selection the selected item is, as an item.
+    func userDeselectAll() {
+        work.run {
+            if !allowsMultipleSelection {
+                for path in indexPathsForSelectedItems.reversed() { userDeselect(path) }
+                return
+            }
+            for (section, ranges) in selection.selected.sectionRanges {
+                for range in ranges { deselectRangeAsUser(range, inSection: section) }
+            }
+        }
+    }
+
+    private func selectRangeAsUser(_ range: Range<Int>, inSection section: Int) {
+        if let delegate, !delegate.collectionView(self, shouldSelectItemsIn: range, inSection: section) { return }
+        selection.selected.insert(range, inSection: section)
+        refreshSelectedCells(in: range, inSection: section)
+        delegate?.collectionView(self, didSelectItemsIn: range, inSection: section)
+    }
+
+    private func deselectRangeAsUser(_ range: Range<Int>, inSection section: Int) {
+        if let delegate, !delegate.collectionView(self, shouldDeselectItemsIn: range, inSection: section) { return }
+        selection.selected.remove(range, inSection: section)
+        refreshSelectedCells(in: range, inSection: section)
+        delegate?.collectionView(self, didDeselectItemsIn: range, inSection: section)
+    }
+
     /// Gives a newly shown cell the state of its item.
     func applySelectionState(to cell: CollectionViewCell, at indexPath: IndexPath) {
         cell.isSelected = selection.selected.contains(indexPath)
         cell.isHighlighted = selection.highlighted == indexPath
         cell.isFocused = selection.focused == indexPath && containsKeyboardFocus
+    }
+}
+
+extension Range<Int> {
+    /// The parts of the range outside `other` (all of it when `other` is nil).
+    fileprivate func subtracting(_ other: Range<Int>?) -> [Range<Int>] {
+        guard let other, overlaps(other) else { return [self] }
+        var pieces: [Range<Int>] = []
+        if lowerBound < other.lowerBound { pieces.append(lowerBound..<other.lowerBound) }
+        if upperBound > other.upperBound { pieces.append(other.upperBound..<upperBound) }
+        return pieces
     }
 }

@@ -38,7 +38,9 @@ final class Interaction {
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
         Signal.connectPress(raw(click), "pressed") { [weak self] n, x, y in self?.pressBegan(n: n, x: x, y: y) }
-        Signal.connectPress(raw(click), "released") { [weak self] _, x, y in self?.pressEnded(x: x, y: y) }
+        Signal.connectPress(raw(click), "released") { [weak self] _, x, y in
+            self?.pressEnded(x: x, y: y, modifiers: gtk_event_controller_get_current_event_state(click))
+        }
         Signal.connect(raw(click), "stopped") { [weak self] in self?.pressCancelled() }
         Signal.connectPointer(raw(click), "cancel") { [weak self] in self?.pressCancelled() }
         gtk_widget_add_controller(viewport, click)
@@ -121,12 +123,12 @@ final class Interaction {
         return true
     }
 
-    private func pressEnded(x: Double, y: Double) {
+    private func pressEnded(x: Double, y: Double, modifiers: GdkModifierType) {
         guard let collectionView, trackedItem != nil else { return }
-        collectionView.work.run { endPress(x: x, y: y, in: collectionView) }
+        collectionView.work.run { endPress(x: x, y: y, modifiers: modifiers, in: collectionView) }
     }
 
-    private func endPress(x: Double, y: Double, in collectionView: CollectionView) {
+    private func endPress(x: Double, y: Double, modifiers: GdkModifierType, in collectionView: CollectionView) {
         guard let path = trackedItem else { return }
         trackedItem = nil
         let releasedOver = item(atViewportX: x, y: y)
@@ -141,7 +143,11 @@ final class Interaction {
             _ = activate(path, in: collectionView)
             return
         }
-        if collectionView.allowsSelection { collectionView.userToggle(path) }
+        // Shift+click selects a range from the anchor; Ctrl+click toggles, as a click does.
+        if collectionView.allowsSelection {
+            collectionView.userClick(path, shift: modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0,
+                                     control: modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+        }
     }
 
     /// The view scrolled: a press under way turns into a scroll, which neither selects nor,
@@ -443,14 +449,14 @@ final class Interaction {
         let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
         switch Int32(bitPattern: keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: collectionView.moveFocus(.left)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: collectionView.moveFocus(.right)
-        case GDK_KEY_Up, GDK_KEY_KP_Up: collectionView.moveFocus(.up)
-        case GDK_KEY_Down, GDK_KEY_KP_Down: collectionView.moveFocus(.down)
-        case GDK_KEY_Home, GDK_KEY_KP_Home: collectionView.moveFocus(.first)
-        case GDK_KEY_End, GDK_KEY_KP_End: collectionView.moveFocus(.last)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: collectionView.moveFocus(.pageUp)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: collectionView.moveFocus(.pageDown)
+        case GDK_KEY_Left, GDK_KEY_KP_Left: collectionView.userMoveFocus(.left, shift: shift, control: control)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: collectionView.userMoveFocus(.right, shift: shift, control: control)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: collectionView.userMoveFocus(.up, shift: shift, control: control)
+        case GDK_KEY_Down, GDK_KEY_KP_Down: collectionView.userMoveFocus(.down, shift: shift, control: control)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: collectionView.userMoveFocus(.first, shift: shift, control: control)
+        case GDK_KEY_End, GDK_KEY_KP_End: collectionView.userMoveFocus(.last, shift: shift, control: control)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: collectionView.userMoveFocus(.pageUp, shift: shift, control: control)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: collectionView.userMoveFocus(.pageDown, shift: shift, control: control)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
             // Enter activates the focused item when the delegate handles activation, and
             // otherwise selects it as Space does.
@@ -460,14 +466,15 @@ final class Interaction {
         case GDK_KEY_space:
             guard let path = collectionView.selection.focused, collectionView.isValidItem(path) else { return false }
             collectionView.userToggle(path)
-        case GDK_KEY_a where control:
+        case GDK_KEY_a where control && !shift, GDK_KEY_A where control && !shift:
             guard collectionView.allowsSelection && collectionView.allowsMultipleSelection else { return false }
             collectionView.userSelectAll()
+        case GDK_KEY_a where control, GDK_KEY_A where control:
+            guard collectionView.allowsSelection && collectionView.allowsMultipleSelection else { return false }
+            collectionView.userDeselectAll()
         case GDK_KEY_Escape:
             if menu != nil { closeMenu(); return true }
-            collectionView.work.run {
-                for path in collectionView.indexPathsForSelectedItems.reversed() { collectionView.userDeselect(path) }
-            }
+            collectionView.userDeselectAll()
         case GDK_KEY_Menu, GDK_KEY_F10 where shift:
             // The focused item's menu; with no focused item, the view's own.
             let focused = collectionView.selection.focused.flatMap { collectionView.isValidItem($0) ? $0 : nil }

@@ -151,7 +151,7 @@ extension CollectionView {
         let shown = elements.shownAttributes()
 
         // Follow the items to their new index paths.
-        selection.remap { map.newIndexPath(forOld: $0) }
+        selection.remap(map)
         interaction?.itemsMoved { map.newIndexPath(forOld: $0) }
         let leaving = elements.remap { map.newKey(forOld: $0) }
 

@@ -70,7 +70,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     public var allowsMultipleSelection = false {
         didSet {
             if !allowsMultipleSelection, let keep = selection.selected.first {
-                for path in selection.selected.sorted.reversed() where path != keep { setSelected(false, at: path) }
+                keepOnlySelected(keep)
             }
         }
     }
@@ -223,7 +223,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         if !selection.selected.isEmpty || selection.focused != nil {
             let fresh = countsFromDataSource()
             let exists = { (path: IndexPath) in fresh.indices.contains(path.section) && path.item < fresh[path.section] }
-            selection.retain(where: exists)
+            selection.retain(counts: fresh)
             if let focused = selection.focused, !exists(focused) { selection.focused = nil }
         }
         cancelPrefetching()

@@ -34,18 +34,42 @@ public protocol CollectionViewDelegate: AnyObject {
     /// (`collectionView(_:didUnhighlightItemAt:)`); comes before any selection change.
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
     /// Whether the user may select the item (`collectionView(_:shouldSelectItemAt:)`): asked for
-    /// a click, Space or Enter, and for every item of Ctrl+A. Default true.
+    /// a click, Ctrl+click, Space, Ctrl+Space or Enter. Range operations (Ctrl+A, Shift+click,
+    /// Shift+arrows) ask ``collectionView(_:shouldSelectItemsIn:inSection:)`` instead. Default
+    /// true.
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
-    /// The user selected the item (`collectionView(_:didSelectItemAt:)`).
+    /// The user selected the item (`collectionView(_:didSelectItemAt:)`): told per item for a
+    /// click or key on one item; range operations tell
+    /// ``collectionView(_:didSelectItemsIn:inSection:)`` instead.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// Whether the user may select a range of a section's items at once: asked once per range
+    /// by Ctrl+A (one range per section), Shift+click and Shift+arrows/Page/Home/End (the
+    /// range from the anchor to the item, per section), only for the parts not yet selected,
+    /// even when a part is one item. False leaves the whole range unselected; the per-item
+    /// ``collectionView(_:shouldSelectItemAt:)`` is not asked for it. Default true: a delegate
+    /// that refuses some items should implement this too.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemsIn range: Range<Int>, inSection section: Int) -> Bool
+    /// The user selected a range of a section's items at once (see
+    /// ``collectionView(_:shouldSelectItemsIn:inSection:)``): told once per range, after
+    /// every item of it is selected; ``collectionView(_:didSelectItemAt:)`` is not told for
+    /// them. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didSelectItemsIn range: Range<Int>, inSection section: Int)
     /// Whether the user may deselect the item (`collectionView(_:shouldDeselectItemAt:)`):
     /// asked for a click, Space or Enter on a selected item in multiple selection, and for
-    /// Escape. Not asked when selecting another item replaces it in single selection. Default
+    /// Escape in single selection. Not asked when selecting another item replaces it in single selection. Default
     /// true.
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
     /// The user deselected the item, or selected another one in single selection
     /// (`collectionView(_:didDeselectItemAt:)`).
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// Whether the user may deselect a range of a section's selected items at once: asked once
+    /// per selected range in multiple selection by Escape and Ctrl+Shift+A, and by Shift+click
+    /// and Shift+arrows for the selected ranges outside their new range. Default true.
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemsIn range: Range<Int>, inSection section: Int) -> Bool
+    /// The user deselected a range of a section's items at once (see
+    /// ``collectionView(_:shouldDeselectItemsIn:inSection:)``): told once per range.
+    /// Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didDeselectItemsIn range: Range<Int>, inSection section: Int)
 
     // The edit menu.
     /// Whether the item has an edit menu (`collectionView(_:shouldShowMenuForItemAt:)`): a long
@@ -119,6 +143,14 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     /// Does nothing.
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    /// True: every range can be selected.
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemsIn range: Range<Int>, inSection section: Int) -> Bool { true }
+    /// Does nothing.
+    public func collectionView(_ collectionView: CollectionView, didSelectItemsIn range: Range<Int>, inSection section: Int) {}
+    /// True: every range can be deselected.
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemsIn range: Range<Int>, inSection section: Int) -> Bool { true }
+    /// Does nothing.
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemsIn range: Range<Int>, inSection section: Int) {}
     /// False: no item has an edit menu.
     public func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool { false }
     /// False: no action is offered.
