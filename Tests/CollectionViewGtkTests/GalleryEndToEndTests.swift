@@ -26,7 +26,8 @@ final class GalleryEndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(at: home)
     }
 
-    private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:], binary: URL? = nil) throws {
+    private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:], binary: URL? = nil,
+                        doubleClickTime: Int? = nil) throws {
         let binary = binary ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
@@ -38,6 +39,13 @@ final class GalleryEndToEndTests: XCTestCase {
         process.arguments = arguments + ["--gapplication-app-id=io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"]
         for dir in ["config", "cache"] {  // as in a real home (Mesa keeps its shader cache there too)
             try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
+        }
+        if let doubleClickTime {
+            // GTK counts a double-click only while a main-loop timer runs (400 ms by default); a
+            // loaded machine may handle the second press after it fired.
+            try FileManager.default.createDirectory(at: home.appendingPathComponent("config/gtk-4.0"), withIntermediateDirectories: true)
+            try Data("[Settings]\ngtk-double-click-time=\(doubleClickTime)\n".utf8)
+                .write(to: home.appendingPathComponent("config/gtk-4.0/settings.ini"))
         }
         var environment = ProcessInfo.processInfo.environment
         environment["GALLERY_LOG"] = "1"
@@ -322,7 +330,7 @@ final class GalleryEndToEndTests: XCTestCase {
     /// A double-click and Enter open a tile; a right-click opens the app's context menu for
     /// the clicked tile, or for the selection when the tile is selected, and its entries act.
     func testDoubleClickEnterAndTheContextMenu() throws {
-        try launch()
+        try launch(doubleClickTime: 1000)
         await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
         let positions = cells(after: 0)
         let wid = window()
@@ -334,7 +342,7 @@ final class GalleryEndToEndTests: XCTestCase {
         xdotool(contentsOf: at("0.3") + ["click", "--repeat", "2", "--delay", "80", "1"])
         await_("activated by a double-click", after: mark) { $0 == "activated 0.3" }
         XCTAssertEqual(log.lines.dropFirst(mark).filter { $0.hasPrefix("selected") }, ["selected 0.3"], "the first click selects, the second activates")
-        usleep(600_000)
+        usleep(1_100_000)  // past the double-click time
         mark = log.lines.count
         xdotool("key", "Return")
         await_("activated by Enter", after: mark) { $0 == "activated 0.3" }
@@ -362,7 +370,7 @@ final class GalleryEndToEndTests: XCTestCase {
         await_("multiple", after: mark) { $0 == "multiple true" }
         xdotool(contentsOf: at("0.5") + ["click", "1"])
         await_("selection", after: mark) { $0 == "selected 0.3 0.5" }
-        usleep(600_000)
+        usleep(1_100_000)  // past the double-click time
         mark = log.lines.count
         xdotool(contentsOf: at("0.5") + ["click", "3", "sleep", "0.6", "key", "Down", "Down", "Down", "Return"])
         await_("context menu", after: mark) { $0 == "context menu 0.3 0.5" }
