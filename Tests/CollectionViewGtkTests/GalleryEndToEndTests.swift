@@ -8,70 +8,30 @@ import CollectionViewTestSupport
 /// The real gallery app under Xvfb, driven only by xdotool, checked through what it logs
 /// (GALLERY_LOG=1): selection, the clipboard round trip, item counts, the installed layout.
 final class GalleryEndToEndTests: XCTestCase {
-    final class AppLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        func append(_ s: String) { lock.lock(); text += s; lock.unlock() }
-        var lines: [String] { lock.lock(); defer { lock.unlock() }; return text.split(separator: "\n").map(String.init) }
-    }
-
-    var app: Process?
-    let log = AppLog()
-    /// This test's settings (a keyfile) and cache, so that no test starts from another's state.
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-home-\(UUID().uuidString)")
+    /// The runs of this test, their shared home and id.
+    let home = GalleryHome()
+    var runs: [GalleryRun] = []
+    /// The test's latest run and its log.
+    var app: GalleryRun? { runs.last }
+    var log: GalleryRun { runs.last! }
 
     override func tearDown() {
-        app?.terminate()
-        app?.waitUntilExit()
-        try? FileManager.default.removeItem(at: home)
+        runs.forEach { $0.stop() }
+        home.remove()
     }
 
-    private func launch(_ arguments: [String] = [], environment extra: [String: String] = [:], binary: URL? = nil,
+    /// Starts the gallery; each launch gets an id of its own (a fresh instance, as a user's
+    /// second launch with its own id would).
+    private func launch(_ arguments: [String] = [], environment: [String: String] = [:], binary: URL? = nil,
                         doubleClickTime: Int? = nil) throws {
-        let binary = binary ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
-        }
-        let process = Process()
-        process.executableURL = binary
-        // An instance of its own: the gallery is single-instance on the session bus, and every
-        // test shares the one bus that scripts/test starts.
-        process.arguments = arguments + ["--gapplication-app-id=io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"]
-        for dir in ["config", "cache"] {  // as in a real home (Mesa keeps its shader cache there too)
-            try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
-        }
-        if let doubleClickTime {
-            // GTK counts a double-click only while a main-loop timer runs (400 ms by default); a
-            // loaded machine may handle the second press after it fired.
-            try FileManager.default.createDirectory(at: home.appendingPathComponent("config/gtk-4.0"), withIntermediateDirectories: true)
-            try Data("[Settings]\ngtk-double-click-time=\(doubleClickTime)\n".utf8)
-                .write(to: home.appendingPathComponent("config/gtk-4.0/settings.ini"))
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GALLERY_LOG"] = "1"
-        environment["GSETTINGS_BACKEND"] = "keyfile"
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        let log = self.log
-        pipe.fileHandleForReading.readabilityHandler = { handle in log.append(String(decoding: handle.availableData, as: UTF8.self)) }
-        try process.run()
-        app = process
+        let id = "io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+        runs.append(try home.launch(arguments, appID: id, environment: environment, binary: binary, doubleClickTime: doubleClickTime))
     }
 
-    /// Waits for a log line that satisfies `match`, after `after` lines.
     @discardableResult
-    private func await_(_ what: String, after: Int = 0, timeout: Double = 10, _ match: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = log.lines.dropFirst(after).first(where: match) { return line }
-            usleep(50_000)
-        }
-        XCTFail("no log line for \(what); log: \(log.lines.filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") }.suffix(30))")
-        return nil
+    private func await_(_ what: String, after: Int = 0, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                        _ match: (String) -> Bool) -> String? {
+        log.await_(what, after: after, timeout: timeout, file: file, line: line, match)
     }
 
     /// The cells' centres from the latest "cell" lines.
@@ -392,7 +352,7 @@ final class GalleryEndToEndTests: XCTestCase {
 /// the app reads).
 @MainActor
 @discardableResult
-private func awaitPumping(_ log: GalleryEndToEndTests.AppLog, _ what: String, after: Int = 0, timeout: Double = 10,
+private func awaitPumping(_ log: GalleryRun, _ what: String, after: Int = 0, timeout: Double = 10,
                           _ match: (String) -> Bool) -> String? {
     var found: String?
     GtkHarness.pump(timeout: timeout) {

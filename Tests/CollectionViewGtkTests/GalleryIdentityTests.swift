@@ -6,73 +6,33 @@ import CGtk
 /// missing schema is a message, not a crash), and it runs one instance per session. The real
 /// binary under Xvfb, driven with xdotool and read through its GALLERY_LOG output.
 final class GalleryIdentityTests: XCTestCase {
-    /// One run of the gallery and what it printed.
-    final class Run: @unchecked Sendable {
-        let process = Process()
-        private let lock = NSLock()
-        private var text = ""
-        var lines: [String] { lock.lock(); defer { lock.unlock() }; return text.split(separator: "\n").map(String.init) }
-        fileprivate func append(_ s: String) { lock.lock(); text += s; lock.unlock() }
-    }
-
+    typealias Run = GalleryRun
     var runs: [Run] = []
-    /// This test's settings, cache and folders.
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-identity-\(UUID().uuidString)")
-    /// This test's application id: its launches meet each other, and no other test's.
-    let appID = "io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+    /// This test's settings, cache and folders, and the id its launches share.
+    let gallery = GalleryHome()
+    var home: URL { gallery.directory }
+    var appID: String { gallery.appID }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     override func tearDown() {
-        for run in runs where run.process.isRunning {
-            run.process.terminate()
-            run.process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: home)
+        runs.forEach { $0.stop() }
+        gallery.remove()
     }
 
     private func launch(_ arguments: [String] = [], appID: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
-        }
-        let run = Run()
-        run.process.executableURL = binary
-        run.process.arguments = arguments + ["--gapplication-app-id=\(appID ?? self.appID)"]
-        for dir in ["config", "cache"] {  // as in a real home (Mesa keeps its shader cache there too)
-            try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GALLERY_LOG"] = "1"
-        environment["GSETTINGS_BACKEND"] = "keyfile"
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
-        environment.merge(extra) { $1 }
-        run.process.environment = environment
-        let pipe = Pipe()
-        run.process.standardOutput = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [run] handle in run.append(String(decoding: handle.availableData, as: UTF8.self)) }
-        try run.process.run()
+        let run = try gallery.launch(arguments, appID: appID, environment: extra)
         runs.append(run)
         return run
     }
 
     @discardableResult
-    private func await_(_ run: Run, _ what: String, after: Int = 0, timeout: Double = 10, _ match: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = run.lines.dropFirst(after).first(where: match) { return line }
-            usleep(50_000)
-        }
-        XCTFail("no log line for \(what); log: \(run.lines.filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") && !$0.hasPrefix("frames") }.suffix(30))")
-        return nil
+    private func await_(_ run: Run, _ what: String, after: Int = 0, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                        _ match: (String) -> Bool) -> String? {
+        run.await_(what, after: after, timeout: timeout, file: file, line: line, match)
     }
 
-    private func awaitExit(_ run: Run, timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while run.process.isRunning && Date() < deadline { usleep(50_000) }
-        return run.process.isRunning ? nil : run.process.terminationStatus
-    }
+    private func awaitExit(_ run: Run, timeout: Double = 10) -> Int32? { run.awaitExit(timeout: timeout) }
 
     @discardableResult
     private func tool(_ path: String, _ args: [String]) -> (status: Int32, output: String) {

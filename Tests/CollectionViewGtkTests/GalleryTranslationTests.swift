@@ -6,12 +6,12 @@ import Foundation
 /// first group, read back from the widgets and logged with GALLERY_LOG=1) are the translations
 /// in po/, while the log's own lines stay English.
 final class GalleryTranslationTests: XCTestCase {
-    private var app: Process?
-    private let log = GalleryEndToEndTests.AppLog()
+    private let home = GalleryHome()
+    private var run: GalleryRun?
 
     override func tearDown() {
-        app?.terminate()
-        app?.waitUntilExit()
+        run?.stop()
+        home.remove()
     }
 
     func testChinese() throws {
@@ -57,31 +57,18 @@ final class GalleryTranslationTests: XCTestCase {
         compile.waitUntilExit()
         XCTAssertEqual(compile.terminationStatus, 0, "scripts/compile-translations failed (is gettext installed? scripts/setup)")
 
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GALLERY_LOG"] = "1"
-        environment["LANG"] = locale
-        environment["LC_ALL"] = locale
-        environment["LANGUAGE"] = nil  // it would take precedence over LC_ALL for messages
-        environment["GALLERY_LOCALE_DIR"] = nil
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        let log = self.log
-        pipe.fileHandleForReading.readabilityHandler = { handle in log.append(String(decoding: handle.availableData, as: UTF8.self)) }
-        try process.run()
-        app = process
+        // LANGUAGE would take precedence over LC_ALL for messages; the translations are the
+        // build tree's (GALLERY_LOCALE_DIR unset).
+        run = try home.launch(arguments, environment: ["LANG": locale, "LC_ALL": locale, "LANGUAGE": "", "GALLERY_LOCALE_DIR": ""])
     }
 
     private func expect(_ line: String, timeout: Double = 10) {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if log.lines.contains(line) { return }
+            if run?.lines.contains(line) == true { return }
             usleep(50_000)
         }
-        XCTFail("no log line “\(line)”; log: \(log.lines.filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") }.suffix(20))")
+        XCTFail("no log line “\(line)”; log: \((run?.lines ?? []).filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") }.suffix(20))")
     }
 
     /// Ctrl+? opens the shortcuts window, built from XML with the gallery's translation domain.

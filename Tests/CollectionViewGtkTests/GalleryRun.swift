@@ -1,0 +1,88 @@
+import XCTest
+import Foundation
+
+/// One run of the real gallery binary for a test, and what it printed (GALLERY_LOG=1). Each
+/// run has an application id and a home (settings keyfile, cache, GTK settings) of its own
+/// test's, so no launch lands in an instance another test left running (the gallery is
+/// single-instance on the session bus scripts/test starts) or starts from another's state.
+final class GalleryRun: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var text = ""
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return text.split(separator: "\n").map(String.init) }
+    fileprivate func append(_ s: String) { lock.lock(); text += s; lock.unlock() }
+    var isRunning: Bool { process.isRunning }
+
+    /// Waits for a log line that satisfies `match`, after `after` lines; fails the test with
+    /// the log's tail when none comes.
+    @discardableResult
+    func await_(_ what: String, after: Int = 0, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                _ match: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let found = lines.dropFirst(after).first(where: match) { return found }
+            usleep(50_000)
+        }
+        let tail = lines.filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") && !$0.hasPrefix("frames") }.suffix(30)
+        XCTFail("no log line for \(what); log: \(Array(tail))", file: file, line: line)
+        return nil
+    }
+
+    /// Waits for the process to end; its exit status, or nil if it still runs.
+    func awaitExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// A test's gallery home: where its runs keep settings and caches, and the id they run under.
+struct GalleryHome {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-test-\(UUID().uuidString)")
+    /// The id this test's launches share (they meet each other, and no other test's).
+    let appID = "io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+
+    static var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery") }
+
+    /// Starts the gallery with `arguments` and `environment` (an empty value unsets a variable);
+    /// `doubleClickTime` (ms) goes to GTK's settings (GTK
+    /// counts a double-click only while a main-loop timer runs, which a loaded machine may miss).
+    func launch(_ arguments: [String] = [], appID: String? = nil, environment extra: [String: String] = [:],
+                binary: URL? = nil, doubleClickTime: Int? = nil) throws -> GalleryRun {
+        let binary = binary ?? Self.binary
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
+        }
+        for dir in ["config", "cache"] {  // as in a real home (Mesa keeps its shader cache there too)
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(dir), withIntermediateDirectories: true)
+        }
+        if let doubleClickTime {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("config/gtk-4.0"), withIntermediateDirectories: true)
+            try Data("[Settings]\ngtk-double-click-time=\(doubleClickTime)\n".utf8)
+                .write(to: directory.appendingPathComponent("config/gtk-4.0/settings.ini"))
+        }
+        let run = GalleryRun()
+        run.process.executableURL = binary
+        run.process.arguments = arguments + ["--gapplication-app-id=\(appID ?? self.appID)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GALLERY_LOG"] = "1"
+        environment["GSETTINGS_BACKEND"] = "keyfile"
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        for (name, value) in extra { environment[name] = value.isEmpty ? nil : value }  // empty unsets
+        run.process.environment = environment
+        let pipe = Pipe()
+        run.process.standardOutput = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [run] handle in run.append(String(decoding: handle.availableData, as: UTF8.self)) }
+        try run.process.run()
+        return run
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
