@@ -134,7 +134,7 @@ final class GalleryEndToEndTests: XCTestCase {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         let images = ["top-1.png", "top-2.png", "Beach/sea-1.png", "Beach/sea-2.png", "Beach/sea-10.png", "Hills/hill-1.png"]
-        for (i, name) in images.enumerated() { try writePNG(folder.appendingPathComponent(name).path, colour: UInt32(0x3080_c0ff) &+ UInt32(i) << 24) }
+        for (i, name) in images.enumerated() { try writeTestPNG(folder.appendingPathComponent(name).path, colour: UInt32(0x3080_c0ff) &+ UInt32(i) << 24) }
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         try Data("not really a jpeg".utf8).write(to: folder.appendingPathComponent("broken.jpg"))
 
@@ -145,7 +145,7 @@ final class GalleryEndToEndTests: XCTestCase {
         for name in images { await_("the thumbnail of \(name)", timeout: 15) { $0 == "thumbnail \(folder.path)/\(name)" } }
 
         var mark = log.lines.count
-        try writePNG(folder.appendingPathComponent("Beach/sea-3.png").path, colour: 0x20a0_40ff)
+        try writeTestPNG(folder.appendingPathComponent("Beach/sea-3.png").path, colour: 0x20a0_40ff)
         await_("a photo added", after: mark, timeout: 15) { $0 == "sections 3 items 8" }
         await_("its thumbnail", after: mark, timeout: 15) { $0 == "thumbnail \(folder.path)/Beach/sea-3.png" }
         mark = log.lines.count
@@ -156,7 +156,7 @@ final class GalleryEndToEndTests: XCTestCase {
         await_("a subfolder emptied", after: mark, timeout: 15) { $0 == "sections 2 items 6" }
         // Saved as most apps and browsers save: a temporary name, then a rename into place.
         mark = log.lines.count
-        try writePNG(folder.appendingPathComponent("Beach/.sea-4.png.part").path, colour: 0x8040_20ff)
+        try writeTestPNG(folder.appendingPathComponent("Beach/.sea-4.png.part").path, colour: 0x8040_20ff)
         rename(folder.appendingPathComponent("Beach/.sea-4.png.part").path, folder.appendingPathComponent("Beach/sea-4.png").path)
         await_("a photo renamed into place", after: mark, timeout: 15) { $0 == "sections 2 items 7" }
         await_("its thumbnail", after: mark, timeout: 15) { $0 == "thumbnail \(folder.path)/Beach/sea-4.png" }
@@ -170,7 +170,7 @@ final class GalleryEndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for i in 0..<30 { try writePNG(folder.appendingPathComponent("p-\(i).png").path, colour: 0x4060_80ff &+ UInt32(i) << 16) }
+        for i in 0..<30 { try writeTestPNG(folder.appendingPathComponent("p-\(i).png").path, colour: 0x4060_80ff &+ UInt32(i) << 16) }
         try launch([folder.path], environment: ["GALLERY_THUMBNAIL_CACHE_MB": "1"])
         await_("opened") { $0.hasPrefix("opened \(folder.path) sections=1 items=30 ") }
         let line = await_("every thumbnail", timeout: 20) { $0.hasPrefix("thumbnails decoded=30 ") }
@@ -212,17 +212,6 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(app?.isRunning, true)
     }
 
-    /// A one-colour PNG, written in place (as a copy does).
-    private func writePNG(_ path: String, colour: UInt32) throws {
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 320, 240)!
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, colour)
-        var error: UnsafeMutablePointer<GError>?
-        guard gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) != 0 else {
-            defer { g_error_free(error) }
-            throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: error!.pointee.message)])
-        }
-    }
 
     func testAFolderThatCannotBeShownIsAMessage() throws {
         try launch(["/nonexistent/pictures"])

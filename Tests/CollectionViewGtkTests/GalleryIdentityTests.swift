@@ -163,7 +163,7 @@ final class GalleryIdentityTests: XCTestCase {
         }
         let folder = home.appendingPathComponent("Photos")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for i in 0..<3 { try writePNG(folder.appendingPathComponent("p-\(i).png").path, colour: 0x3060_90ff &+ UInt32(i) << 16) }
+        for i in 0..<3 { try writeTestPNG(folder.appendingPathComponent("p-\(i).png").path, colour: 0x3060_90ff &+ UInt32(i) << 16) }
 
         let primary = try launch()
         await_(primary, "ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
@@ -187,15 +187,4 @@ final class GalleryIdentityTests: XCTestCase {
         XCTAssertEqual(other.process.isRunning, true)
     }
 
-    /// A one-colour PNG.
-    private func writePNG(_ path: String, colour: UInt32) throws {
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 320, 240)!
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, colour)
-        var error: UnsafeMutablePointer<GError>?
-        guard gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) != 0 else {
-            defer { g_error_free(error) }
-            throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: error!.pointee.message)])
-        }
-    }
 }

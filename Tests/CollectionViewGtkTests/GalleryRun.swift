@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import CGtk
 
 /// One run of the real gallery binary for a test, and what it printed (GALLERY_LOG=1). Each
 /// run has an application id and a home (settings keyfile, cache, GTK settings) of its own
@@ -85,4 +86,16 @@ struct GalleryHome {
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+/// A one-colour 320x240 PNG, written in place (as a copy does), for folder tests.
+func writeTestPNG(_ path: String, colour: UInt32) throws {
+    let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 320, 240)!
+    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    gdk_pixbuf_fill(pixbuf, colour)
+    var error: UnsafeMutablePointer<GError>?
+    guard gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) != 0 else {
+        defer { g_error_free(error) }
+        throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: error!.pointee.message)])
+    }
 }
