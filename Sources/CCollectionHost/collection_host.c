@@ -175,6 +175,28 @@ GtkWidget *cv_bin_new(GtkAccessibleRole role) {
     return g_object_new(CV_TYPE_BIN, "accessible-role", role, NULL);
 }
 
+/* ---- CvRubberband ------------------------------------------------------------------------ */
+
+/* The band of a rubber-band selection: a node named "rubberband", which GTK's themes style as
+ * they do GtkGridView's; it takes no clicks and is not in the accessible tree. */
+struct _CvRubberband {
+    GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE(CvRubberband, cv_rubberband, GTK_TYPE_WIDGET)
+
+static void cv_rubberband_class_init(CvRubberbandClass *klass) {
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "rubberband");
+    gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_PRESENTATION);
+}
+
+static void cv_rubberband_init(CvRubberband *self) {
+    gtk_widget_set_can_target(GTK_WIDGET(self), FALSE);
+    gtk_widget_add_css_class(GTK_WIDGET(self), "rubberband");
+}
+
+GtkWidget *cv_rubberband_new(void) { return g_object_new(CV_TYPE_RUBBERBAND, NULL); }
+
 /* ---- CvCanvas --------------------------------------------------------------------------- */
 
 struct _CvCanvas {

@@ -64,10 +64,12 @@ final class GalleryWindow {
         collectionView.register(SectionFooterView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
                                 withReuseIdentifier: SectionFooterView.reuseIdentifier)
         collectionView.delegate = controller
+        collectionView.installsStandardGestureForInteractiveMovement = true  // drag a catalogue tile to reorder
         collectionView.prefetchDataSource = controller
         catalogue = Catalogue(collectionView: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                               supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
         catalogue.loadBuiltIn()
+        catalogue.reordered = { [unowned controller] in controller.refreshFooters() }
         thumbnails.ready = { [weak self] path, texture in self?.thumbnailArrived(path, texture) }
         thumbnails.failed = { [weak self] path, reason in self?.thumbnailFailed(path, reason) }
 
@@ -91,7 +93,7 @@ final class GalleryWindow {
     }
 
     func height(at path: IndexPath) -> Double {
-        content.tile(at: path)?.height ?? 150
+        content.tile(at: collectionView.dataSourceIndexPath(forShownIndexPath: path))?.height ?? 150
     }
 
     /// Shows a message under the collection (translated), and logs it (in English).

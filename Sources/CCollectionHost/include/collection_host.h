@@ -35,6 +35,11 @@ G_DECLARE_FINAL_TYPE(CvBin, cv_bin, CV, BIN, GtkWidget)
 
 GtkWidget *cv_bin_new(GtkAccessibleRole role);
 
+/* The band a rubber-band selection draws (CSS name "rubberband"). */
+#define CV_TYPE_RUBBERBAND (cv_rubberband_get_type())
+G_DECLARE_FINAL_TYPE(CvRubberband, cv_rubberband, CV, RUBBERBAND, GtkWidget)
+GtkWidget *cv_rubberband_new(void);
+
 /* The scrolled content: a widget whose children the owner places itself. Scrolling moves the
  * canvas as a whole; `allocate` runs only when children were added or changed. */
 #define CV_TYPE_CANVAS (cv_canvas_get_type())

@@ -151,6 +151,31 @@ open class CollectionViewLayout {
         proposedContentOffset
     }
 
+    // MARK: Interactive movement
+
+    /// Where an item being moved by the user would go with the pointer at `position`, in
+    /// content coordinates (`targetIndexPath(forInteractivelyMovingItem:withPosition:)`).
+    /// Default: the item whose frame holds the point, or `previousIndexPath` over empty space.
+    ///
+    /// - Complexity: asked on every pointer motion of a move: keep it a query, not a pass.
+    open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: Point) -> IndexPath {
+        let probe = Rect(x: position.x, y: position.y, width: 1, height: 1)
+        let hit = layoutAttributesForElements(in: probe)
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(position) }
+            .max { $0.zIndex < $1.zIndex }
+        return hit?.indexPath ?? previousIndexPath
+    }
+
+    /// The attributes of the item being moved, which follows the pointer
+    /// (`layoutAttributesForInteractivelyMovingItem(at:withTargetPosition:)`). Default: its
+    /// attributes centred on `position`, above everything else.
+    open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: Point) -> LayoutAttributes? {
+        guard let attributes = layoutAttributesForItem(at: indexPath)?.copy() else { return nil }
+        attributes.center = position
+        attributes.zIndex = Int(Int32.max)
+        return attributes
+    }
+
     // MARK: Batch updates
 
     /// Called before the attributes after an update are asked for, with every change of it

@@ -25,6 +25,24 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
     /// Supplies headers, footers and other supplementary views (`supplementaryViewProvider`).
     public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// What the user may reorder, and what to do when they have (`reorderingHandlers`): with
+    /// `canReorderItem` set, an interactive movement moves the item in the snapshot, and
+    /// `didReorder` gets the snapshots before and after. No item moves without it.
+    public struct ReorderingHandlers {
+        public var canReorderItem: ((ItemID) -> Bool)?
+        public var willReorder: ((Transaction) -> Void)?
+        public var didReorder: ((Transaction) -> Void)?
+        public init() {}
+    }
+
+    /// A reorder by the user (`NSDiffableDataSourceTransaction`): the snapshot before and after.
+    public struct Transaction {
+        public let initialSnapshot: Snapshot
+        public let finalSnapshot: Snapshot
+    }
+
+    public var reorderingHandlers = ReorderingHandlers()
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
     /// What the collection view shows (or will, once the batch in flight lands).
@@ -199,6 +217,36 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let item = itemIdentifier(for: indexPath).map { " (\($0))" } ?? ""
         collectionView.report(.foreignView("nothing from the cell provider for item \(indexPath.item) in section \(indexPath.section)\(item)"))
         return MissingCell()  // shown as nothing, without a second report
+    }
+
+    /// Whether `reorderingHandlers.canReorderItem` allows it.
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let can = reorderingHandlers.canReorderItem, queue.isEmpty, let id = itemIdentifier(for: indexPath) else { return false }
+        return can(id)
+    }
+
+    /// Moves the item in the snapshot shown; the view already shows it there.
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard let id = itemIdentifier(for: sourceIndexPath),
+              current.sectionIdentifiers.indices.contains(destinationIndexPath.section) else { return }
+        let before = current
+        var after = current
+        do {
+            try after.deleteItems([id])
+            let section = after.sectionIdentifiers[destinationIndexPath.section]
+            let items = after.itemIdentifiers(inSection: section)
+            if destinationIndexPath.item < items.count {
+                try after.insertItems([id], beforeItem: items[destinationIndexPath.item])
+            } else {
+                try after.appendItems([id], toSection: section)
+            }
+        } catch {
+            return
+        }
+        let transaction = Transaction(initialSnapshot: before, finalSnapshot: after)
+        reorderingHandlers.willReorder?(transaction)
+        current = after
+        reorderingHandlers.didReorder?(transaction)
     }
 
     /// The supplementary view provider's view.

@@ -162,7 +162,7 @@ final class ElementOwner {
 
     /// The parts of `area` outside `old` (which it overlaps): bands above and below, then the
     /// left and right pieces of the band they share.
-    static func strips(of area: Rect, outside old: Rect) -> [Rect] {
+    nonisolated static func strips(of area: Rect, outside old: Rect) -> [Rect] {
         var result: [Rect] = []
         if area.minY < old.minY { result.append(Rect(x: area.minX, y: area.minY, width: area.width, height: old.minY - area.minY)) }
         if area.maxY > old.maxY { result.append(Rect(x: area.minX, y: old.maxY, width: area.width, height: area.maxY - old.maxY)) }

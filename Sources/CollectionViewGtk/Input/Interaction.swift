@@ -29,6 +29,8 @@ final class Interaction {
     /// The entries of the open (or last) context menu, in the order of their actions.
     private var contextMenuEntries: [ContextMenuItem] = []
     private var contextMenuGeneration = 0
+    /// Drags: reordering and the rubber band.
+    private(set) var pointerDrag: PointerDrag?
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
@@ -75,6 +77,7 @@ final class Interaction {
             g_object_unref(raw(simple))
         }
         gtk_widget_insert_action_group(viewport, "collectionview", actionGroup)
+        pointerDrag = PointerDrag(collectionView: collectionView, interaction: self)
     }
 
     // MARK: Pressing
@@ -182,6 +185,7 @@ final class Interaction {
     /// a long press waiting for its release; the edit menu closes.
     func dataReloaded() {
         pressCancelled()
+        pointerDrag?.cancel()
         longPressedView = nil
         if let longPress { gtk_event_controller_reset(longPress) }
         closeMenu()
@@ -208,6 +212,7 @@ final class Interaction {
     /// The widget is going away: the menu goes with it, now.
     func dispose() {
         pressCancelled()
+        pointerDrag?.dispose()
         longPressedView = nil
         menuItem = nil
         menuActions = []
@@ -391,6 +396,8 @@ final class Interaction {
     /// Sizes and places the open menu: GTK asks a popover's parent to present it from its
     /// size_allocate; without it the popover keeps the size of its first measure, too small
     /// for a menu with sections.
+    func allocateOverlays() { pointerDrag?.allocateBand() }
+
     func presentMenu() {
         guard let popover = menu, gtk_widget_get_visible(popover) != 0 else { return }
         gtk_popover_present(popover.as(GtkPopover.self))
@@ -474,6 +481,8 @@ final class Interaction {
             collectionView.userDeselectAll()
         case GDK_KEY_Escape:
             if menu != nil { closeMenu(); return true }
+            if pointerDrag?.isActive == true { pointerDrag?.cancel(); return true }
+            if collectionView.movement != nil { collectionView.cancelInteractiveMovement(); return true }
             collectionView.userDeselectAll()
         case GDK_KEY_Menu, GDK_KEY_F10 where shift:
             // The focused item's menu; with no focused item, the view's own.

@@ -61,12 +61,15 @@ extension CollectionView {
 
     /// `performBatchUpdates`, optionally landing at once (a diffable data source's apply
     /// without animating differences): the views still move to their new items, nothing fades.
-    func performBatch(_ updates: (() -> Void)?, animated: Bool, completion: ((Bool) -> Void)?) {
+    /// `newCounts`, when given, are the counts after the batch instead of the data source's: a
+    /// move the view makes on its own (an interactive movement) asks the data source nothing.
+    func performBatch(_ updates: (() -> Void)?, animated: Bool, newCounts: [Int]? = nil, completion: ((Bool) -> Void)?) {
         if let open = openBatch {  // nested: part of the outer batch
             updates?()
             open.addCompletion(completion)
             return
         }
+        cancelMovementForUpdate()
         let batch = RecordedBatch()
         batch.animated = animated
         batch.addCompletion(completion)
@@ -74,7 +77,7 @@ extension CollectionView {
             openBatch = batch
             updates?()
             openBatch = nil
-            batch.newCounts = countsFromDataSource()
+            batch.newCounts = newCounts ?? countsFromDataSource()
         }
         if work.isBusy {
             record()

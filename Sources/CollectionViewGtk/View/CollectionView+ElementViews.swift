@@ -19,7 +19,8 @@ extension CollectionView: ElementOwnerClient {
 
     private func makeCell(at indexPath: IndexPath) -> ReusableView? {
         guard let dataSource else { return nil }
-        let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+        // During a movement the data source has not moved the item yet: ask for its own path.
+        let cell = dataSource.collectionView(self, cellForItemAt: movement?.dataIndexPath(forShown: indexPath) ?? indexPath)
         if cell is MissingCell { return nil }  // reported by the data source
         guard cell.owner === self, cell.category == .cell, cell.elementKey == nil else {
             let why = cell.owner !== self ? "not from this collection view" : cell.category != .cell ? "not a cell" : "already shown for another item"
@@ -118,6 +119,10 @@ extension CollectionView: ElementOwnerClient {
                 }
             }
             wanted[key] = attributes
+        }
+        // The moving item is under the pointer wherever its place is.
+        if let moving = movement, let attributes = movingAttributes(moving) {
+            wanted[attributes.elementKey] = attributes
         }
         return wanted
     }

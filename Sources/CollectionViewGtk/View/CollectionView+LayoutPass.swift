@@ -38,7 +38,8 @@ extension CollectionView {
         if elements.hasPendingViews { scheduleFill() }
         if checksInvariants { recordInvariantProblems() }
         layoutPassCount += 1
-        interaction?.presentMenu()  // a popover child is sized and placed in its parent's allocation
+        interaction?.presentMenu()
+        interaction?.allocateOverlays()  // a popover child is sized and placed in its parent's allocation
     }
 
     /// One round of the pass; returns whether every view must be placed again (the anchor moved).

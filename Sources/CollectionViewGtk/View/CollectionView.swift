@@ -75,6 +75,12 @@ public final class CollectionView: CollectionViewLayoutHost {
         }
     }
 
+    /// Whether dragging an item that the data source can move reorders it (UIKit's
+    /// `installsStandardGestureForInteractiveMovement`, there on the collection view
+    /// controller); default false. The drag drives ``beginInteractiveMovementForItem(at:)``
+    /// and the rest, scrolls when it nears an edge, and Escape cancels it.
+    public var installsStandardGestureForInteractiveMovement = false
+
     /// Hears which items will probably show soon (`prefetchDataSource`); held weakly.
     public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Whether `prefetchDataSource` is told anything (`isPrefetchingEnabled`, default true).
@@ -113,6 +119,10 @@ public final class CollectionView: CollectionViewLayoutHost {
     var scrollTween: Tween?
     var selection = SelectionState()
     var interaction: Interaction?
+    /// The item the user is moving, shown moved before the data source has moved it.
+    var movement: InteractiveMovement?
+    /// A batch the movement itself makes is running (other batches cancel the movement).
+    var isMovingInteractively = false
     var animator: Animator!
     /// The visible cell handed back by the dequeue while its item is reconfigured.
     var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
@@ -217,6 +227,10 @@ public final class CollectionView: CollectionViewLayoutHost {
         endInteractiveTransitionNow()
         animator?.cancel()
         interaction?.dataReloaded()
+        if let moving = movement {  // dropped: the data source's order is the one shown again
+            if let cell = cellForItem(at: moving.current) { gtk_widget_remove_css_class(cell.widget, "moving") }
+            movement = nil
+        }
         sectionCounts = nil
         // The selection and focus keep the items that still exist: the counts are asked once
         // here (not once per selected item), and again by the next pass as usual.
@@ -244,7 +258,8 @@ public final class CollectionView: CollectionViewLayoutHost {
         guard let dataSource else { return [] }
         return work.run {
             let sections = max(0, dataSource.numberOfSections(in: self))
-            return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+            let counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+            return movement?.shownCounts(counts) ?? counts
         }
     }
 

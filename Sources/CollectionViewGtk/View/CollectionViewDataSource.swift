@@ -21,6 +21,13 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> ReusableView
+    /// Whether the user may move the item (`collectionView(_:canMoveItemAt:)`); default false.
+    /// Asked when an interactive movement begins.
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// The user moved an item (`collectionView(_:moveItemAt:to:)`): move it in your data. The
+    /// view already shows it there, so make no batch update for it. Called when an
+    /// interactive movement ends somewhere other than where it began.
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -35,6 +42,14 @@ extension CollectionViewDataSource {
         collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
         return MissingSupplementaryView()
     }
+}
+
+extension CollectionViewDataSource {
+    /// No item moves.
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+
+    /// Nothing to move.
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// What a data source without supplementary views hands back: an empty view, after a report.

@@ -110,6 +110,12 @@ public protocol CollectionViewDelegate: AnyObject {
     /// the plain `TransitionLayout`).
     func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                         newLayout toLayout: CollectionViewLayout) -> TransitionLayout?
+
+    /// Where an item being moved by the user may go
+    /// (`collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`):
+    /// return `proposedIndexPath` (the default), `currentIndexPath` to stay, or another place.
+    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
 }
 
 /// The display callbacks' defaults: nothing happens.
@@ -167,6 +173,11 @@ extension CollectionViewDelegate {
     /// Nil: the plain `TransitionLayout` between the two layouts.
     public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                                newLayout toLayout: CollectionViewLayout) -> TransitionLayout? { nil }
+    /// The proposed place.
+    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                               atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        proposedIndexPath
+    }
 }
 
 /// A delegate for a collection view with a flow layout (`UICollectionViewDelegateFlowLayout`).

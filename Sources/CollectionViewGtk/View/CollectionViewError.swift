@@ -23,6 +23,9 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// scroll queued another) past `WorkQueue.drainLimit` in a row; the rest was dropped so the
     /// main loop could go on.
     case runawayCallbackWork(dropped: Int)
+    /// After an interactive movement, the data source's counts were not those the view showed
+    /// with the item moved (its `moveItemAt` did not move it); the view reloaded.
+    case inconsistentMove(from: IndexPath, to: IndexPath, shown: [Int], reported: [Int])
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -50,6 +53,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "\(rule). The collection view reloaded its data from the data source instead."
         case .runawayCallbackWork(let dropped):
             return "work asked for from inside callbacks kept asking for more (over 10,000 reloads, updates or layout changes in a row); the last \(dropped) were dropped. A callback probably asks for work every time it runs, such as a reload from cellForItemAt."
+        case .inconsistentMove(let from, let to, let shown, let reported):
+            return "after collectionView(_:moveItemAt:to:) from \(Array(from)) to \(Array(to)) the data source reports \(reported) items per section, but the view showed \(shown) with the item moved; move the item in the data there. The collection view reloaded its data from the data source instead."
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }

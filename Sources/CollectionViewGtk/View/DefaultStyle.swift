@@ -1,8 +1,8 @@
 import CGtk
 
-/// The library's own CSS: a focus ring on the cell with the keyboard focus, and the tiles of
-/// `LabelCell`. Installed once per process above
-/// the theme and below the application, so an app's stylesheet can restyle it.
+/// The library's own CSS: a focus ring on the cell with the keyboard focus, a see-through
+/// cell while it is moved by hand (`.moving`), and the tiles of `LabelCell`. Installed once
+/// per process above the theme and below the application, so an app's stylesheet can restyle it.
 @MainActor
 enum DefaultStyle {
     static let css = """
@@ -11,6 +11,7 @@ enum DefaultStyle {
     reusableview.cell.focused { outline: 2px solid alpha(@accent_color, 0.8); outline-offset: -2px; }
     reusableview.cell.label-cell { background-color: alpha(currentColor, 0.08); border-radius: 6px; }
     reusableview.cell.label-cell:selected { background-color: alpha(@accent_bg_color, 0.35); }
+    reusableview.cell.moving { opacity: 0.9; }
     """
     private static var installed = false
 

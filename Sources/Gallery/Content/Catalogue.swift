@@ -25,6 +25,8 @@ final class Catalogue: GalleryContent {
     private var sectionTitles: [Int: String] = [:]
     private var nextID = 0
     var isEditable: Bool { true }
+    /// Called after the user reordered tiles by dragging (footers count again).
+    var reordered: (() -> Void)?
 
     /// - Parameters:
     ///   - cell: makes the cell for a tile (the window's one cell style).
@@ -37,6 +39,13 @@ final class Catalogue: GalleryContent {
         }
         dataSource.supplementaryViewProvider = supplementary
         tileOf = { [unowned self] id in self.items[id]?.tile }
+        // Tiles are reordered by dragging them; the snapshot follows, so later edits diff from it.
+        dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        dataSource.reorderingHandlers.didReorder = { [weak self] transaction in
+            guard let self else { return }
+            GalleryLog.event("reordered order=\(transaction.finalSnapshot.itemIdentifiers.prefix(8).compactMap { self.items[$0]?.title }.joined(separator: ","))")
+            self.reordered?()
+        }
     }
 
     /// Fills the catalogue with the generated sections (no files needed).

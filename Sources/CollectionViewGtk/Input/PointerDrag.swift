@@ -1,0 +1,214 @@
+import CGtk
+import GtkGlue
+import CCollectionHost
+import CollectionLayout
+
+/// What a drag with the primary button does once it passes GTK's drag threshold: from an item
+/// that can move (with ``CollectionView/installsStandardGestureForInteractiveMovement``) it
+/// reorders; from empty space (in multiple selection) it draws a rubber band that selects.
+/// Either scrolls the view when the pointer nears an edge. Touch drags are left to scrolling.
+@MainActor
+final class PointerDrag {
+    enum Mode { case idle, undecided, moving, band }
+
+    private weak var collectionView: CollectionView?
+    private weak var interaction: Interaction?
+    private let gesture: OpaquePointer
+    private(set) var mode = Mode.idle
+    /// Where the drag began and where the pointer is, in viewport coordinates.
+    private var start = Point.zero
+    private var pointer = Point.zero
+    private var startItem: IndexPath?
+    /// The pointer's offset from the moving cell's centre, kept so the cell does not jump.
+    private var grab = Point.zero
+    private var band: RubberBand?
+    private var bandWidget: WidgetPointer?
+    private var tickID: guint = 0
+    private var lastTick: Double?
+
+    /// How close to an edge (in points) the pointer starts scrolling the view, and how fast
+    /// (points per second) it scrolls at the edge itself; beyond the edge it speeds up.
+    static let autoscrollMargin = 40.0
+    static let autoscrollSpeed = 900.0
+
+    init(collectionView: CollectionView, interaction: Interaction) {
+        self.collectionView = collectionView
+        self.interaction = interaction
+        let drag = gtk_gesture_drag_new()!
+        gesture = drag
+        gtk_gesture_single_set_button(drag, guint(GDK_BUTTON_PRIMARY))
+        Signal.connectPoint(raw(drag), "drag-begin") { [weak self] x, y in self?.began(x: x, y: y) }
+        Signal.connectPoint(raw(drag), "drag-update") { [weak self] dx, dy in self?.updated(dx: dx, dy: dy) }
+        Signal.connectPoint(raw(drag), "drag-end") { [weak self] _, _ in self?.ended(cancelled: false) }
+        Signal.connectPointer(raw(drag), "cancel") { [weak self] in self?.ended(cancelled: true) }
+        gtk_widget_add_controller(collectionView.viewport, drag)
+    }
+
+    private func began(x: Double, y: Double) {
+        guard let collectionView else { return }
+        mode = .idle
+        if let device = gtk_gesture_get_device(gesture), gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN { return }
+        start = Point(x: x, y: y)
+        pointer = start
+        startItem = interaction?.item(atViewportX: x, y: y)
+        _ = collectionView
+        mode = .undecided
+    }
+
+    private func updated(dx: Double, dy: Double) {
+        guard let collectionView, mode != .idle else { return }
+        pointer = Point(x: start.x + dx, y: start.y + dy)
+        if mode == .undecided {
+            guard gtk_drag_check_threshold(collectionView.viewport, 0, 0, Int32(dx), Int32(dy)) != 0 else { return }
+            decide(in: collectionView)
+        }
+        follow(in: collectionView)
+    }
+
+    /// The drag passed the threshold: a move, a band, or nothing of ours.
+    private func decide(in collectionView: CollectionView) {
+        let offset = collectionView.contentOffset
+        let startInContent = Point(x: start.x + offset.x, y: start.y + offset.y)
+        if let item = startItem {
+            guard collectionView.installsStandardGestureForInteractiveMovement,
+                  collectionView.beginInteractiveMovementForItem(at: item), let moving = collectionView.movement else {
+                mode = .idle
+                return
+            }
+            grab = Point(x: startInContent.x - moving.position.x, y: startInContent.y - moving.position.y)
+            mode = .moving
+        } else {
+            guard collectionView.allowsSelection, collectionView.allowsMultipleSelection else {
+                mode = .idle
+                return
+            }
+            let state = gtk_event_controller_get_current_event_state(gesture)
+            band = collectionView.beginRubberBand(at: startInContent, adding: state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+            let widget = cv_rubberband_new()!
+            gtk_widget_set_parent(widget, collectionView.viewport)
+            bandWidget = widget
+            mode = .band
+        }
+        gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)  // the click and long press let go
+        interaction?.pressCancelled()
+        startAutoscroll(in: collectionView)
+    }
+
+    /// The pointer moved, or the view scrolled under it.
+    private func follow(in collectionView: CollectionView) {
+        let offset = collectionView.contentOffset
+        let inContent = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
+        switch mode {
+        case .moving:
+            collectionView.updateInteractiveMovementTargetPosition(Point(x: inContent.x - grab.x, y: inContent.y - grab.y))
+        case .band:
+            guard var current = band else { return }
+            collectionView.updateRubberBand(&current, to: inContent)
+            band = current
+            gtk_widget_queue_allocate(collectionView.viewport)
+        case .idle, .undecided:
+            break
+        }
+    }
+
+    private func ended(cancelled: Bool) {
+        let was = mode
+        mode = .idle
+        stopAutoscroll()
+        switch was {
+        case .moving:
+            guard let collectionView, collectionView.movement != nil else { break }
+            if cancelled { collectionView.cancelInteractiveMovement() } else { collectionView.endInteractiveMovement() }
+        case .band:
+            removeBand()
+        case .idle, .undecided:
+            break
+        }
+    }
+
+    /// Escape, a reload or the widget going: a move goes back, a band ends where it is.
+    func cancel() {
+        guard mode == .moving || mode == .band else { return }
+        ended(cancelled: true)
+        gtk_event_controller_reset(gesture)
+    }
+
+    var isActive: Bool { mode == .moving || mode == .band }
+
+    // MARK: The band
+
+    /// Places the band's widget over the viewport (from the viewport's allocation).
+    func allocateBand() {
+        guard let widget = bandWidget, let band, let collectionView else { return }
+        let offset = collectionView.contentOffset
+        let size = collectionView.bounds.size
+        // Clipped a little outside the viewport, so only the band's visible edges are drawn.
+        let minX = max(-2, band.rect.minX - offset.x), minY = max(-2, band.rect.minY - offset.y)
+        let maxX = min(size.width + 2, band.rect.maxX - offset.x), maxY = min(size.height + 2, band.rect.maxY - offset.y)
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        var allocation = GtkAllocation(x: Int32(minX.rounded()), y: Int32(minY.rounded()),
+                                       width: Int32(max(0, maxX - minX).rounded()), height: Int32(max(0, maxY - minY).rounded()))
+        gtk_widget_size_allocate(widget, &allocation, -1)
+    }
+
+    /// The band in content coordinates, while one is drawn.
+    var bandRect: Rect? { band?.rect }
+
+    private func removeBand() {
+        band = nil
+        if let widget = bandWidget {
+            bandWidget = nil
+            gtk_widget_unparent(widget)
+        }
+    }
+
+    // MARK: Autoscroll
+
+    private func startAutoscroll(in collectionView: CollectionView) {
+        guard tickID == 0 else { return }
+        lastTick = nil
+        tickID = Tick.add(collectionView.viewport) { [weak self] time in self?.tick(time) ?? false }
+    }
+
+    private func stopAutoscroll() {
+        guard tickID != 0 else { return }
+        if let collectionView { gtk_widget_remove_tick_callback(collectionView.viewport, tickID) }
+        tickID = 0
+    }
+
+    /// How fast to scroll along one axis with the pointer at `position` in a viewport of
+    /// `length`: nothing away from the edges, faster the nearer (and past) an edge.
+    static func autoscrollVelocity(position: Double, length: Double) -> Double {
+        let margin = min(autoscrollMargin, length / 4)
+        guard margin > 0 else { return 0 }
+        if position < margin { return -min(3, (margin - position) / margin) * autoscrollSpeed }
+        if position > length - margin { return min(3, (position - (length - margin)) / margin) * autoscrollSpeed }
+        return 0
+    }
+
+    private func tick(_ time: Double) -> Bool {
+        guard let collectionView, isActive else { tickID = 0; return false }
+        let elapsed = min(0.05, lastTick.map { time - $0 } ?? 0)
+        lastTick = time
+        let size = collectionView.bounds.size
+        let content = collectionView.collectionViewLayout.collectionViewContentSize
+        let vx = Self.autoscrollVelocity(position: pointer.x, length: size.width)
+        let vy = Self.autoscrollVelocity(position: pointer.y, length: size.height)
+        guard elapsed > 0, vx != 0 || vy != 0 else { return true }
+        let old = collectionView.contentOffset
+        let new = Point(x: min(max(0, old.x + vx * elapsed), max(0, content.width - size.width)),
+                        y: min(max(0, old.y + vy * elapsed), max(0, content.height - size.height)))
+        guard new != old else { return true }
+        collectionView.contentOffset = new
+        follow(in: collectionView)
+        return true
+    }
+
+    func dispose() {
+        stopAutoscroll()
+        removeBand()
+        mode = .idle
+    }
+}
