@@ -328,6 +328,32 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(app?.isRunning, true, "still running")
     }
 
+    /// Dragging a tile moves it (the catalogue's snapshot follows); in multiple selection a
+    /// drag from the gap between tiles draws a band that selects what it touches.
+    func testDragReordersTilesAndTheBandSelects() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let positions = cells(after: 0)
+        let wid = window()
+        func move(_ point: (Int, Int)) -> [String] { ["mousemove", "--window", wid, String(point.0), String(point.1), "sleep", "0.05"] }
+        func steps(from a: (Int, Int), to b: (Int, Int)) -> [String] {
+            (1...8).flatMap { move((a.0 + (b.0 - a.0) * $0 / 8, a.1 + (b.1 - a.1) * $0 / 8)) }
+        }
+        let first = positions["0.0"]!, second = positions["0.1"]!, third = positions["0.2"]!, fourth = positions["0.3"]!
+        var mark = log.lines.count
+        xdotool(contentsOf: move(first) + ["mousedown", "1"] + steps(from: first, to: fourth) + ["sleep", "0.4", "mouseup", "1"])
+        await_("the reorder", after: mark) { $0.hasPrefix("reordered order=Mountains 2,Mountains 3,Mountains 4,Mountains 1,") }
+        XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a drag does not select")
+
+        mark = log.lines.count
+        xdotool("key", "ctrl+m")
+        await_("multiple selection", after: mark) { $0 == "multiple true" }
+        let gap = ((first.0 + second.0) / 2, first.1)
+        mark = log.lines.count
+        xdotool(contentsOf: move(gap) + ["mousedown", "1"] + steps(from: gap, to: third) + ["sleep", "0.3", "mouseup", "1"])
+        await_("the band's selection", after: mark) { $0 == "selected 0.1 0.2" }
+    }
+
     private func xdotool(contentsOf args: [String]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
