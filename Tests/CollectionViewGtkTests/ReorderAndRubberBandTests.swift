@@ -101,6 +101,12 @@ private func release() {
     GtkHarness.pump(seconds: 0.1)
 }
 
+/// Waits until nothing animates and a layout pass has run.
+@MainActor
+private func quiet(_ cv: CollectionView) -> Bool {
+    GtkHarness.pump { !cv.isAnimatingUpdates && !cv.work.hasQueuedWork } && GtkHarness.settle(cv)
+}
+
 /// Every shown cell shows the data at its index path.
 @MainActor
 private func assertCellsShowTheData(_ cv: CollectionView, _ data: MovableData, file: StaticString = #filePath, line: UInt = #line) {
@@ -136,7 +142,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         XCTAssertEqual(data.log, ["move 0.0->0.3"])
         XCTAssertEqual(Array(data.sections[0].prefix(5)), [1, 2, 3, 0, 4])
         XCTAssertNil(cv.indexPathForInteractivelyMovingItem)
-        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(quiet(cv))
         XCTAssertEqual(cv.appliedLayoutAttributes(for: .cell(p(3)))!.frame, frame(cv, p(3)), "it settled into its place")
         XCTAssertTrue(gtk_widget_has_css_class(cv.cellForItem(at: p(3))!.widget, "moving") == 0)
         assertCellsShowTheData(cv, data)
@@ -168,7 +174,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         release()
         XCTAssertEqual(data.log, ["move 0.1->1.\(shown.item)"])
         XCTAssertEqual(data.sections.map(\.count), [23, 25])
-        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(quiet(cv))
         assertCellsShowTheData(cv, data)
     }}
 
@@ -183,7 +189,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         XCTAssertNil(cv.indexPathForInteractivelyMovingItem)
         release()
         XCTAssertEqual(data.log, [])
-        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(quiet(cv))
         XCTAssertEqual((cv.cellForItem(at: p(0)) as? ValueCell)?.value, 0)
         XCTAssertEqual(cv.appliedLayoutAttributes(for: .cell(p(0)))!.frame, frame(cv, p(0)))
         assertCellsShowTheData(cv, data)
@@ -215,7 +221,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         XCTAssertEqual(cv.indexPathForInteractivelyMovingItem, p(4), "the delegate kept it")
         cv.endInteractiveMovement()
         XCTAssertEqual(data.log, ["move 0.1->0.4"])
-        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(quiet(cv))
         assertCellsShowTheData(cv, data)
     }}
 
@@ -235,13 +241,13 @@ final class ReorderAndRubberBandTests: XCTestCase {
         XCTAssertNil(cv.indexPathForInteractivelyMovingItem)
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 21)
         XCTAssertEqual(cv.numberOfItems(inSection: 1), 10)
-        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(quiet(cv))
         assertCellsShowTheData(cv, data)
         XCTAssertTrue(cv.beginInteractiveMovementForItem(at: p(3)))
         cv.updateInteractiveMovementTargetPosition(frame(cv, p(5)).center)
         cv.reloadData()
         XCTAssertNil(cv.indexPathForInteractivelyMovingItem)
-        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(quiet(cv))
         assertCellsShowTheData(cv, data)
         XCTAssertEqual(errors, [])
         XCTAssertEqual(data.log.filter { $0.hasPrefix("move") }, [])
@@ -344,5 +350,45 @@ final class ReorderAndRubberBandTests: XCTestCase {
         XCTAssertTrue(fixture.applyAndWait(next, animated: true))
         XCTAssertNil(fixture.mismatch(next))
         XCTAssertEqual(fixture.reports, [])
+    }}
+
+    /// A drop gap makes room at an index path without a cell, follows the pointer's place,
+    /// and closes; an insert there by the app (the drop) leaves the cells where they are.
+    func testDropGapMakesRoomAndAnInsertThereLeavesCellsInPlace() { MainActor.assumeIsolated {
+        let (cv, data, window) = open([30])
+        defer { GtkHarness.close(window) }
+        var errors: [String] = []
+        cv.errorHandler = { errors.append("\($0)") }
+        cv.setDropGap(at: p(2))
+        XCTAssertTrue(quiet(cv))
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 31)
+        XCTAssertNil(cv.cellForItem(at: p(2)), "the gap has no cell")
+        XCTAssertEqual((cv.cellForItem(at: p(3)) as? ValueCell)?.value, 2)
+        XCTAssertEqual(cv.appliedLayoutAttributes(for: .cell(p(3)))?.frame, frame(cv, p(3)))
+        cv.setDropGap(at: p(5))
+        XCTAssertTrue(quiet(cv))
+        XCTAssertEqual((cv.cellForItem(at: p(2)) as? ValueCell)?.value, 2)
+        XCTAssertEqual((cv.cellForItem(at: p(6)) as? ValueCell)?.value, 5)
+        XCTAssertNil(cv.cellForItem(at: p(5)))
+        cv.setDropGap(at: p(99))
+        XCTAssertEqual(cv.dropGapIndexPath, p(5), "a place past the items is ignored")
+        // The drop: the app inserts where the gap is.
+        data.sections[0].insert(100, at: 5)
+        cv.insertItems(at: [p(5)])
+        XCTAssertNil(cv.dropGapIndexPath)
+        GtkHarness.pump(seconds: 0.05)
+        XCTAssertEqual(cv.appliedLayoutAttributes(for: .cell(p(6)))?.frame, frame(cv, p(6)), "the cell after the gap did not move back")
+        XCTAssertTrue(quiet(cv))
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 31)
+        assertCellsShowTheData(cv, data)
+        // Opened and closed again, nothing changes.
+        cv.setDropGap(at: p(0))
+        XCTAssertTrue(quiet(cv))
+        XCTAssertEqual((cv.cellForItem(at: p(1)) as? ValueCell)?.value, 0)
+        cv.setDropGap(at: nil)
+        XCTAssertTrue(quiet(cv))
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 31)
+        assertCellsShowTheData(cv, data)
+        XCTAssertEqual(errors, [])
     }}
 }

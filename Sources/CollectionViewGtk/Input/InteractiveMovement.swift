@@ -47,6 +47,7 @@ extension CollectionView {
     public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
         guard movement == nil, let dataSource, isValidItem(indexPath),
               work.run({ dataSource.collectionView(self, canMoveItemAt: indexPath) }) else { return false }
+        if dropGap != nil { setDropGap(at: nil) }
         work.run { installedLayout.prepareIfNeeded() }
         let centre = installedLayout.layoutAttributesForItem(at: indexPath)?.center
             ?? Point(x: bounds.midX, y: bounds.midY)
@@ -119,10 +120,10 @@ extension CollectionView {
 
     /// The data source's index path for the item shown at `indexPath`. They differ only during
     /// an interactive movement, which shows the item moved before the data source has moved
-    /// it: a layout delegate that looks sizes up in the data by index path translates with
+    /// it, and while a drop opens a gap: a layout delegate that looks sizes up in the data by index path translates with
     /// this (cells need not: `cellForItemAt` is asked with the data source's path).
     public func dataSourceIndexPath(forShownIndexPath indexPath: IndexPath) -> IndexPath {
-        movement?.dataIndexPath(forShown: indexPath) ?? indexPath
+        dataIndexPathForShown(indexPath)
     }
 
     /// The item being moved, where the view shows it now; nil when none is.
@@ -170,7 +171,10 @@ extension CollectionView {
     /// Another update or a reload is about to run during a movement: the movement is
     /// cancelled first, so the update is checked against the data source's own order.
     func cancelMovementForUpdate() {
-        guard movement != nil, !isMovingInteractively else { return }
-        cancelInteractiveMovement()
+        guard !isMovingInteractively else { return }
+        if movement != nil { cancelInteractiveMovement() }
+        // The gap closes; its animation starts from where the cells are, so an insert there
+        // right after (the drop's own) leaves them in place.
+        if dropGap != nil { setDropGap(at: nil) }
     }
 }

@@ -19,8 +19,9 @@ extension CollectionView: ElementOwnerClient {
 
     private func makeCell(at indexPath: IndexPath) -> ReusableView? {
         guard let dataSource else { return nil }
-        // During a movement the data source has not moved the item yet: ask for its own path.
-        let cell = dataSource.collectionView(self, cellForItemAt: movement?.dataIndexPath(forShown: indexPath) ?? indexPath)
+        // During a movement the data source has not moved the item yet, and a drop gap is not in
+        // its data: ask for its own path.
+        let cell = dataSource.collectionView(self, cellForItemAt: dataIndexPathForShown(indexPath))
         if cell is MissingCell { return nil }  // reported by the data source
         guard cell.owner === self, cell.category == .cell, cell.elementKey == nil else {
             let why = cell.owner !== self ? "not from this collection view" : cell.category != .cell ? "not a cell" : "already shown for another item"
@@ -124,6 +125,7 @@ extension CollectionView: ElementOwnerClient {
         if let moving = movement, let attributes = movingAttributes(moving) {
             wanted[attributes.elementKey] = attributes
         }
+        if let gap = dropGap { wanted[.cell(gap.at)] = nil }  // room, without a cell
         return wanted
     }
 

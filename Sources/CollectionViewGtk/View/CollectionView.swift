@@ -121,6 +121,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     var interaction: Interaction?
     /// The item the user is moving, shown moved before the data source has moved it.
     var movement: InteractiveMovement?
+    /// The empty place a drop would insert at, shown before the data source has the item.
+    var dropGap: DropGap?
     /// A batch the movement itself makes is running (other batches cancel the movement).
     var isMovingInteractively = false
     var animator: Animator!
@@ -231,6 +233,7 @@ public final class CollectionView: CollectionViewLayoutHost {
             if let cell = cellForItem(at: moving.current) { gtk_widget_remove_css_class(cell.widget, "moving") }
             movement = nil
         }
+        dropGap = nil
         sectionCounts = nil
         // The selection and focus keep the items that still exist: the counts are asked once
         // here (not once per selected item), and again by the next pass as usual.
@@ -259,7 +262,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         return work.run {
             let sections = max(0, dataSource.numberOfSections(in: self))
             let counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
-            return movement?.shownCounts(counts) ?? counts
+            return movement?.shownCounts(counts) ?? dropGap?.shownCounts(counts) ?? counts
         }
     }
 
