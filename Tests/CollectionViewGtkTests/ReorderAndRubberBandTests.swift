@@ -391,4 +391,56 @@ final class ReorderAndRubberBandTests: XCTestCase {
         assertCellsShowTheData(cv, data)
         XCTAssertEqual(errors, [])
     }}
+
+    /// App code drives a movement from inside its callbacks (a selection, a display call), and
+    /// makes an update from a display call mid-movement: each runs after the callback's
+    /// operation, the update cancels the movement first, and nothing is reported.
+    func testMovementFromInsideCallbacks() { MainActor.assumeIsolated {
+        let (cv, data, window) = open([20, 20])
+        defer { GtkHarness.close(window) }
+        var errors: [String] = []
+        cv.errorHandler = { errors.append("\($0)") }
+        let driver = CallbackDriver(data)
+        cv.delegate = driver
+        driver.onSelect = { cv, path in
+            XCTAssertTrue(cv.beginInteractiveMovementForItem(at: path))
+            cv.updateInteractiveMovementTargetPosition(frame(cv, p(1, 1)).center)
+            cv.endInteractiveMovement()
+        }
+        cv.selectItem(at: nil, animated: false, scrollPosition: [])
+        GtkHarness.pointer(window, at: GtkHarness.centre(of: cv.cellForItem(at: p(0))!, in: window), then: ["click", "1"])
+        XCTAssertTrue(quiet(cv))
+        XCTAssertEqual(data.log.filter { $0.hasPrefix("move") }, ["move 0.0->1.1"])
+        XCTAssertEqual(data.sections.map(\.count), [19, 21])
+        assertCellsShowTheData(cv, data)
+        // An insert from willDisplay while an item is moved across sections.
+        driver.onSelect = nil
+        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: p(0)))
+        cv.updateInteractiveMovementTargetPosition(frame(cv, p(2, 1)).center)
+        XCTAssertEqual(cv.numberOfItems(inSection: 1), 22)
+        driver.onDisplay = { cv in
+            driver.onDisplay = nil
+            data.sections[1].append(999)
+            cv.insertItems(at: [p(data.sections[1].count - 1, 1)])
+        }
+        cv.contentOffset = Point(x: 0, y: 900)
+        XCTAssertTrue(quiet(cv))
+        XCTAssertNil(driver.onDisplay, "the display callback ran")
+        XCTAssertNil(cv.indexPathForInteractivelyMovingItem, "the update cancelled the movement")
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 19)
+        XCTAssertEqual(cv.numberOfItems(inSection: 1), 22)
+        assertCellsShowTheData(cv, data)
+        XCTAssertEqual(errors, [])
+    }}
+}
+
+/// A delegate whose selection and display calls run test code.
+@MainActor
+private final class CallbackDriver: CollectionViewDelegate {
+    let data: MovableData
+    var onSelect: ((CollectionView, IndexPath) -> Void)?
+    var onDisplay: ((CollectionView) -> Void)?
+    init(_ data: MovableData) { self.data = data }
+    func collectionView(_ cv: CollectionView, didSelectItemAt p: IndexPath) { onSelect?(cv, p) }
+    func collectionView(_ cv: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) { onDisplay?(cv) }
 }

@@ -41,7 +41,7 @@ extension CollectionView {
         performBatch({ [self] in
             if let old { deleteItems(at: [old]) }
             if let indexPath { insertItems(at: [indexPath]) }
-        }, animated: true, newCounts: shown, completion: nil)
+        }, animated: true, newCounts: shown, applyNow: true, completion: nil)
         isMovingInteractively = false
     }
 

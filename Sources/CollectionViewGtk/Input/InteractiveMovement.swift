@@ -54,7 +54,7 @@ extension CollectionView {
         movement = InteractiveMovement(original: indexPath, current: indexPath, position: centre)
         interaction?.pressCancelled()
         if let cell = cellForItem(at: indexPath) { gtk_widget_add_css_class(cell.widget, "moving") }
-        presentMovingCell()
+        work.perform { [weak self] in self?.presentMovingCell() }
         return true
     }
 
@@ -63,8 +63,16 @@ extension CollectionView {
     /// `targetIndexPath(forInteractivelyMovingItem:withPosition:)`, as the delegate allows it,
     /// names another place, the other cells make room with an animation.
     ///
+    /// Called from inside a data source or delegate call, it runs right after that call's
+    /// operation, as updates do; so do ``endInteractiveMovement()`` and
+    /// ``cancelInteractiveMovement()``.
+    ///
     /// - Complexity: one layout query, plus an animated move when the place changes.
     public func updateInteractiveMovementTargetPosition(_ position: Point) {
+        work.perform { [weak self] in self?.updateMovement(to: position) }
+    }
+
+    private func updateMovement(to position: Point) {
         guard let moving = movement, position.x.isFinite, position.y.isFinite else { return }
         movement?.position = position
         let proposed = installedLayout.targetIndexPath(forInteractivelyMovingItem: moving.current, withPosition: position)
@@ -76,7 +84,7 @@ extension CollectionView {
             movement?.current = target
             isMovingInteractively = true
             performBatch({ [self] in moveItem(at: moving.current, to: target) }, animated: true,
-                         newCounts: counts(moving: moving.current, to: target), completion: nil)
+                         newCounts: counts(moving: moving.current, to: target), applyNow: true, completion: nil)
             isMovingInteractively = false
         }
         presentMovingCell()
@@ -86,6 +94,10 @@ extension CollectionView {
     /// source's `collectionView(_:moveItemAt:to:)` is told (unless it is back where it
     /// began), and the cell settles into its place.
     public func endInteractiveMovement() {
+        work.perform { [weak self] in self?.endMovement() }
+    }
+
+    private func endMovement() {
         guard let moving = movement else { return }
         let cell = cellForItem(at: moving.current)
         movement = nil
@@ -104,6 +116,13 @@ extension CollectionView {
     /// Puts the item back where it began (`cancelInteractiveMovement()`), with an animation;
     /// the data source is told nothing.
     public func cancelInteractiveMovement() {
+        work.perform { [weak self] in self?.cancelMovementNow() }
+    }
+
+    /// Cancels at once: the view's counts stop showing the move now, and the move back is
+    /// recorded now (animated once the current operation ends, before any batch recorded
+    /// after it).
+    private func cancelMovementNow() {
         guard let moving = movement else { return }
         let cell = cellForItem(at: moving.current)
         movement = nil
@@ -111,10 +130,11 @@ extension CollectionView {
         if moving.current != moving.original {
             isMovingInteractively = true
             performBatch({ [self] in moveItem(at: moving.current, to: moving.original) }, animated: true,
-                         newCounts: counts(moving: moving.current, to: moving.original), completion: nil)
+                         newCounts: counts(moving: moving.current, to: moving.original), applyNow: true, completion: nil)
             isMovingInteractively = false
         } else {
-            settle(cell, at: moving.original)
+            if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
+            work.perform { [weak self] in self?.settle(nil, at: moving.original) }
         }
     }
 
@@ -172,7 +192,7 @@ extension CollectionView {
     /// cancelled first, so the update is checked against the data source's own order.
     func cancelMovementForUpdate() {
         guard !isMovingInteractively else { return }
-        if movement != nil { cancelInteractiveMovement() }
+        if movement != nil { cancelMovementNow() }
         // The gap closes; its animation starts from where the cells are, so an insert there
         // right after (the drop's own) leaves them in place.
         if dropGap != nil { setDropGap(at: nil) }

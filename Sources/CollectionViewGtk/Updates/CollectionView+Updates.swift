@@ -63,7 +63,10 @@ extension CollectionView {
     /// without animating differences): the views still move to their new items, nothing fades.
     /// `newCounts`, when given, are the counts after the batch instead of the data source's: a
     /// move the view makes on its own (an interactive movement) asks the data source nothing.
-    func performBatch(_ updates: (() -> Void)?, animated: Bool, newCounts: [Int]? = nil, completion: ((Bool) -> Void)?) {
+    /// `applyNow` lands it before returning when the view is at a safe point (its own queued
+    /// work), instead of after the work queued so far.
+    func performBatch(_ updates: (() -> Void)?, animated: Bool, newCounts: [Int]? = nil, applyNow: Bool = false,
+                      completion: ((Bool) -> Void)?) {
         if let open = openBatch {  // nested: part of the outer batch
             updates?()
             open.addCompletion(completion)
@@ -79,7 +82,7 @@ extension CollectionView {
             openBatch = nil
             batch.newCounts = newCounts ?? countsFromDataSource()
         }
-        if work.isBusy {
+        if work.isBusy && !(applyNow && work.isAtSafePoint) {
             record()
             work.perform { [weak self] in self?.apply(batch) }
         } else {

@@ -20,6 +20,10 @@ final class WorkQueue {
     /// True inside an operation or a callback: structural work must wait.
     var isBusy: Bool { depth > 0 }
 
+    /// True when nothing is under way, or queued work is running (and has not called into
+    /// app code): structural work may run here and now.
+    var isAtSafePoint: Bool { depth == 0 || (draining && depth == 1) }
+
     /// Runs `body` as an operation; when it is the outermost one, queued work runs after it.
     func run<T>(_ body: () throws -> T) rethrows -> T {
         depth += 1
