@@ -442,8 +442,12 @@ final class ElementOwner {
     }
 
     /// The shown views in drawing order (`DrawOrder`: zIndex, then category, then element).
+    /// A retiring view can share its old key's order with the view that has that key now: the
+    /// tie goes by identity, so the order is the same however the dictionaries iterate.
     func drawList() -> [ReusableView] {
-        (Array(visible.values) + Array(retiring.values)).sorted { $0.drawOrder < $1.drawOrder }
+        (Array(visible.values) + Array(retiring.values)).sorted {
+            $0.drawOrder != $1.drawOrder ? $0.drawOrder < $1.drawOrder : ObjectIdentifier($0) < ObjectIdentifier($1)
+        }
     }
 
     /// Hands the canvas its drawing order when it changed; the canvas calls this as it starts
