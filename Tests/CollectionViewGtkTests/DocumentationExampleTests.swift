@@ -7,10 +7,14 @@ import CollectionViewTestSupport
 /// The documentation's examples (DocumentationExamples.swift) do what the articles say, in a
 /// real window.
 final class DocumentationExampleTests: XCTestCase {
+    /// GTK is started before any example makes a widget, whichever test runs first.
+    override func setUp() {
+        MainActor.assumeIsolated { precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run") }
+    }
+
     /// Getting started: the album's view shows its cells and headers, and adding a scan
     /// animates in and completes with true.
     func testGettingStartedAlbum() { MainActor.assumeIsolated {
-        precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
         let album = Album()
         let cv = makeAlbumView(showing: album)
         var errors: [CollectionViewError] = []

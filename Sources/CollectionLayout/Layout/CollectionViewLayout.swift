@@ -21,6 +21,10 @@ open class CollectionViewLayout {
     /// True from ``invalidateLayout()`` until the next ``prepare()``.
     public private(set) var needsPrepare = true
 
+    /// What the invalidations since the view's last pass covered, merged; nil when there were
+    /// none. The view takes it at the start of its pass.
+    public private(set) var pendingInvalidation: InvalidationContext?
+
     /// Decoration view registrations by kind. The view layer stores its view classes here
     /// (the core keeps them opaque); register with the view layer's
     /// `register(_:forDecorationViewOfKind:)`, as in UIKit.
@@ -117,13 +121,56 @@ open class CollectionViewLayout {
     /// something the layout computed from changes (a property of the layout, data the delegate
     /// answers from); overrides call `super`.
     open func invalidateLayout() {
-        needsPrepare = true
+        let context = type(of: self).invalidationContextClass.init()
+        context.invalidateEverything = true
+        invalidateLayout(with: context)
+    }
+
+    /// Invalidates what `context` names (`invalidateLayout(with:)`): ``prepare()`` runs before
+    /// the next query, as after any invalidation, and the view's next pass asks again only for
+    /// the elements the context names, unless it invalidates everything or the counts.
+    /// Override it to note what your `prepare()` must redo; call `super`.
+    open func invalidateLayout(with context: InvalidationContext) {
+        record(context)
         collectionView?.layoutDidInvalidate(self)
     }
 
+    /// The class of the contexts this layout makes (`invalidationContextClass`).
+    open class var invalidationContextClass: InvalidationContext.Type { InvalidationContext.self }
+
+    /// The context for a bounds change that ``shouldInvalidateLayout(forBoundsChange:)``
+    /// accepted (`invalidationContext(forBoundsChange:)`). The default invalidates everything;
+    /// a layout whose elements follow the scroll position returns one that names only the
+    /// elements that change (the visible ones), so a scrolled frame asks for no more.
+    ///
+    /// - Complexity: Called on every scrolled frame such a layout accepts: keep it
+    ///   O(elements named).
+    open func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        let context = type(of: self).invalidationContextClass.init()
+        context.invalidateEverything = true
+        return context
+    }
+
     /// Marks the layout dirty without asking the host for a pass (for layouts inside another,
-    /// such as the two a ``TransitionLayout`` blends).
-    public func invalidateLayoutWithoutHost() { needsPrepare = true }
+    /// such as the two a ``TransitionLayout`` blends), with `context` (default: everything).
+    public func invalidateLayoutWithoutHost(_ context: InvalidationContext? = nil) {
+        record(context ?? .everything())
+    }
+
+    /// Takes the invalidations since the last call (the view, at the start of its pass).
+    public func takePendingInvalidation() -> InvalidationContext? {
+        defer { pendingInvalidation = nil }
+        return pendingInvalidation
+    }
+
+    private func record(_ context: InvalidationContext) {
+        needsPrepare = true
+        if let pending = pendingInvalidation {
+            pending.merge(context)
+        } else {
+            pendingInvalidation = context  // the caller's object (of the layout's class); later ones merge into it
+        }
+    }
 
     /// Asked on every scroll and resize with the new visible rectangle; true invalidates the
     /// layout (`shouldInvalidateLayout(forBoundsChange:)`). The default never does.

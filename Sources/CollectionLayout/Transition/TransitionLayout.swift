@@ -23,7 +23,7 @@ open class TransitionLayout: CollectionViewLayout {
     public var transitionProgress: Double = 0 {
         didSet {
             transitionProgress = min(1, max(0, transitionProgress))
-            if transitionProgress != oldValue { super.invalidateLayout() }
+            if transitionProgress != oldValue { super.invalidateLayout(with: .everything()) }  // the blend only, not the two layouts
         }
     }
 
@@ -136,9 +136,22 @@ open class TransitionLayout: CollectionViewLayout {
     }
 
     /// Invalidates both layouts too (their data or bounds changed).
-    open override func invalidateLayout() {
-        currentLayout.invalidateLayoutWithoutHost()
-        nextLayout.invalidateLayoutWithoutHost()
-        super.invalidateLayout()
+    open override func invalidateLayout(with context: InvalidationContext) {
+        currentLayout.invalidateLayoutWithoutHost(context.copy())
+        nextLayout.invalidateLayoutWithoutHost(context.copy())
+        super.invalidateLayout(with: context)
+    }
+
+    /// Each layout's own context for the bounds change, when either accepts it: everything,
+    /// unless both name what changes.
+    open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        let current = currentLayout.shouldInvalidateLayout(forBoundsChange: newBounds)
+            ? currentLayout.invalidationContext(forBoundsChange: newBounds) : InvalidationContext()
+        let next = nextLayout.shouldInvalidateLayout(forBoundsChange: newBounds)
+            ? nextLayout.invalidationContext(forBoundsChange: newBounds) : InvalidationContext()
+        let merged = InvalidationContext()
+        merged.merge(current)
+        merged.merge(next)
+        return merged
     }
 }

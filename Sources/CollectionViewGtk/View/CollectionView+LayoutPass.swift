@@ -46,13 +46,18 @@ extension CollectionView {
     private func layoutPass(resized: Bool) -> Bool {
         let layout = installedLayout
         if resized, layout.shouldInvalidateLayout(forBoundsChange: bounds) {
-            layout.invalidateLayout()
+            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: bounds))
         }
         _ = counts  // the data source is asked before the layout reads the counts
-        let dirty = layout.needsPrepare
+        // A context that names elements: only they are asked for again; the rest stays.
+        let context = layout.takePendingInvalidation()
+        let partial = context.map { !$0.invalidatesAll } ?? false
+        let dirty = layout.needsPrepare && !partial
+        if let context, partial { adjustContent(for: context) }
         work.run { layout.prepareIfNeeded() }  // app code: an invalidation inside gets another round
         configureScrolling()
         let visibleRect = bounds
+        if let context, partial { refreshElements(context.invalidatedElementKeys) }
         if dirty || resized || !elements.isComfortable(visibleRect) {
             elements.prepare(around: visibleRect, incremental: !dirty && !resized && isPlainScroll)
             prefetchAhead()
@@ -64,6 +69,51 @@ extension CollectionView {
             return true
         }
         return false
+    }
+
+    /// The content size and offset adjustments of a context: the scrollable area grows first,
+    /// so the offset is not clamped to the old one.
+    private func adjustContent(for context: InvalidationContext) {
+        let size = context.contentSizeAdjustment, offset = context.contentOffsetAdjustment
+        guard size != .zero || offset != .zero else { return }
+        if size != .zero {
+            let content = installedLayout.collectionViewContentSize
+            cv_scroll_host_configure(host, Self.sanitize(content.width + size.width), Self.sanitize(content.height + size.height),
+                                     viewportSize.width, viewportSize.height)
+        }
+        if offset != .zero {
+            let current = contentOffset
+            contentOffset = Point(x: current.x + offset.x, y: current.y + offset.y)
+        }
+    }
+
+    /// Asks the layout again for the elements a context names: shown ones get their new
+    /// attributes (unless an animation owns them), ones that came into the prepared area wait
+    /// to be made, ones that left it or were hidden go.
+    private func refreshElements(_ keys: [ElementKey]) {
+        guard !keys.isEmpty, let area = elements.preparedArea else { return }
+        let layout = installedLayout
+        for key in keys {
+            if let moving = movement, key == .cell(moving.current) { continue }  // under the pointer
+            if let gap = dropGap, key == .cell(gap.at) { continue }  // room without a cell
+            let attributes = layout.layoutAttributes(for: key)
+            guard let attributes, !attributes.isHidden, Self.unusable(attributes) == nil, attributes.frame.intersects(area) else {
+                if elements.view(for: key) != nil { elements.remove(key) }
+                continue
+            }
+            if let view = elements.view(for: key) {
+                if !animator.isAnimating(view) { elements.present(attributes, on: view) }
+            } else if key.category == .decorationView || isValidElement(key) {
+                elements.addPending(key, attributes)
+            }
+        }
+    }
+
+    /// Whether a cell or supplementary key names a place in the data the view shows.
+    private func isValidElement(_ key: ElementKey) -> Bool {
+        let path = key.indexPath, counts = self.counts
+        guard path.count >= 1, counts.indices.contains(path.section) else { return false }
+        return key.category != .cell || (path.count == 2 && path.item >= 0 && path.item < counts[path.section])
     }
 
     /// A scroll with nothing else going on: the element owner then asks only for the strips
@@ -104,7 +154,7 @@ extension CollectionView {
     private func handleScroll() {
         let newBounds = bounds
         if installedLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-            installedLayout.invalidateLayout()
+            installedLayout.invalidateLayout(with: installedLayout.invalidationContext(forBoundsChange: newBounds))
         }
         interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
         // Views for what scrolls into view are made now, before GTK's layout phase (see

@@ -2,28 +2,78 @@ import CollectionLayout
 import Foundation
 
 /// A horizontal stack of cards: the card at the centre faces you; the others turn away about
-/// their vertical axis with perspective, fade a little and sit further back (zIndex). Scrolling
-/// changes the angles, so bounds changes invalidate it.
+/// their vertical axis with perspective, fade a little and sit further back (zIndex).
+///
+/// Scrolling changes the angles, so every scrolled frame invalidates it, but only for the
+/// cards on screen (its bounds-change context names them) and without recounting anything:
+/// a frame costs the cards it shows, however many there are.
 final class CoverFlowLayout: CollectionViewLayout {
     var itemSize = Size(width: 220, height: 220)
     var spacing = 70.0
-    private var order: [IndexPath] = []
+    /// The index of each section's first card, and the number of cards.
+    private var sectionStarts: [Int] = []
+    private var count = 0
     private var bounds = Rect.zero
+    /// Whether the counts must be read again (data or everything invalidated).
+    private var countsAreStale = true
+    /// How many times the counts were read (the benchmark and tests check it stays put while
+    /// scrolling).
+    private(set) var countings = 0
+
+    override func invalidateLayout(with context: InvalidationContext) {
+        if context.invalidatesAll { countsAreStale = true }
+        super.invalidateLayout(with: context)
+    }
 
     override func prepare() {
         guard let host = collectionView else { return }
         bounds = host.bounds
-        order = (0..<host.numberOfSections).flatMap { s in (0..<host.numberOfItems(inSection: s)).map { IndexPath(item: $0, section: s) } }
+        guard countsAreStale else { return }
+        countsAreStale = false
+        countings += 1
+        sectionStarts = []
+        count = 0
+        for section in 0..<host.numberOfSections {
+            sectionStarts.append(count)
+            count += host.numberOfItems(inSection: section)
+        }
     }
 
     override var collectionViewContentSize: Size {
-        Size(width: Double(max(order.count - 1, 0)) * spacing + bounds.width, height: bounds.height)
+        Size(width: Double(max(count - 1, 0)) * spacing + bounds.width, height: bounds.height)
     }
 
     override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
 
+    /// A scroll names the cards on screen before and after it; a resize changes everything.
+    override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        guard newBounds.size == bounds.size else { return super.invalidationContext(forBoundsChange: newBounds) }
+        let context = InvalidationContext()
+        var shown = Set(indexRange(in: newBounds))
+        shown.formUnion(indexRange(in: bounds))
+        context.invalidateItems(at: shown.sorted().map(indexPath(at:)))
+        return context
+    }
+
+    /// The cards whose frames can meet `rect`.
+    private func indexRange(in rect: Rect) -> Range<Int> {
+        let first = max(0, Int(((rect.minX - bounds.width / 2 - itemSize.width) / spacing).rounded(.down)))
+        let end = min(count, Int(((rect.maxX - bounds.width / 2 + itemSize.width) / spacing).rounded(.up)) + 1)
+        return first < end ? first..<end : 0..<0
+    }
+
+    /// The card at `index` in the flattened order: its section by binary search.
+    private func indexPath(at index: Int) -> IndexPath {
+        var low = 0, high = sectionStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sectionStarts[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        return IndexPath(item: index - sectionStarts[low], section: low)
+    }
+
     private func attributes(at index: Int) -> LayoutAttributes {
-        let a = LayoutAttributes(forCellWith: order[index])
+        let a = LayoutAttributes(forCellWith: indexPath(at: index))
         let x = Double(index) * spacing + bounds.width / 2
         a.frame = Rect(x: x - itemSize.width / 2, y: (bounds.height - itemSize.height) / 2, width: itemSize.width, height: itemSize.height)
         let offset = (x - bounds.midX) / spacing  // cards from the centre
@@ -36,17 +86,15 @@ final class CoverFlowLayout: CollectionViewLayout {
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard let index = order.firstIndex(of: indexPath) else { return nil }
+        guard sectionStarts.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
+        let index = sectionStarts[indexPath.section] + indexPath.item
+        let end = indexPath.section + 1 < sectionStarts.count ? sectionStarts[indexPath.section + 1] : count
+        guard index < end else { return nil }
         return attributes(at: index)
     }
 
     override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        guard !order.isEmpty else { return [] }
-        // Cards sit spacing apart; a card's frame spans itemSize around its centre.
-        let first = max(0, Int(((rect.minX - bounds.width / 2 - itemSize.width) / spacing).rounded(.down)))
-        let last = min(order.count - 1, Int(((rect.maxX - bounds.width / 2 + itemSize.width) / spacing).rounded(.up)))
-        guard first <= last else { return [] }
-        return (first...last).map(attributes(at:)).filter { $0.frame.intersects(rect) }
+        indexRange(in: rect).map(attributes(at:)).filter { $0.frame.intersects(rect) }
     }
 
     override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
