@@ -162,7 +162,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
     func testEnterActivatesInsteadOfTogglingWhenHandled() { MainActor.assumeIsolated {
         let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
         click(0, cv, window)  // focuses the view and item 0, selects it
-        GtkHarness.keys("Right")
+        GtkHarness.keys("ctrl+Right")  // the focus alone: a plain arrow would select 1
         XCTAssertEqual(cv.indexPathForFocusedItem, p(1))
         GtkHarness.keys("Return")
         XCTAssertEqual(d.activated, [1])
@@ -176,7 +176,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
 
         let (cv2, d2, window2) = open { cv, d in cv.allowsMultipleSelection = true; d.activates = false }
         click(0, cv2, window2)
-        GtkHarness.keys("Right", "Return")
+        GtkHarness.keys("ctrl+Right", "Return")
         XCTAssertEqual(d2.activated, [])
         XCTAssertEqual(cv2.indexPathsForSelectedItems, [p(0), p(1)], "no activation: Enter selects, as before")
         GtkHarness.close(window2)
@@ -225,7 +225,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
     func testMenuKeyAndShiftF10() { MainActor.assumeIsolated {
         let (cv, d, window) = open()
         click(3, cv, window)
-        GtkHarness.keys("Right")
+        GtkHarness.keys("ctrl+Right")  // the focus alone
         XCTAssertEqual(cv.indexPathForFocusedItem, p(4))
         GtkHarness.keys("Menu")
         XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Menu key opens the menu")
