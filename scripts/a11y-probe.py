@@ -8,8 +8,8 @@ Launches the gallery and `gtk4-demo --run=listview_colors` one after the other a
 prints: the grid's role and name; its first cells' roles and names in child (reading) order;
 after each arrow key whether a focus event arrived, which cell has `focused`, which cells
 have `selected` and whether a `selected` state event or a selection-changed event arrived (the
-selection follows the focus in GtkGridView); after a click and Ctrl+A which cells are
-`selected`. Both reports are then printed side by side. With --check it exits 1 when the
+selection follows the focus in GtkGridView); after Ctrl+A in multiple selection (the gallery
+starts in single selection: Ctrl+M switches it) which cells are `selected`. Both reports are then printed side by side. With --check it exits 1 when the
 gallery's answers are wrong, or miss what GtkGridView answers (see `check`).
 
 The gallery runs in a home of its own (settings and caches in a temporary directory, an app
@@ -138,6 +138,15 @@ def selected_indices(grid):
     return [i for i, c in enumerate(items(grid)) if states(c) is not None and states(c).contains(pyatspi.STATE_SELECTED)]
 
 
+def on_screen(acc, grid):
+    """Whether the element's extents overlap the grid's (both in window coordinates)."""
+    a = safe(lambda: acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+    g = safe(lambda: grid.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+    if a is None or g is None or a.width <= 0 or a.height <= 0:
+        return False
+    return a.x < g.x + g.width and g.x < a.x + a.width and a.y < g.y + g.height and g.y < a.y + a.height
+
+
 def short(indices, n=4):
     """[#2, #5] (or the first n and how many more)."""
     shown = ", ".join(f"#{i}" for i in indices[:n])
@@ -148,10 +157,13 @@ def xdotool(*args):
     return subprocess.run(["xdotool", *args], capture_output=True, text=True).stdout.strip()
 
 
-def probe(title, command, env_extra=None):
+def probe(title, command, env_extra=None, multiple_key=None, log=None):
+    """`multiple_key` switches the app to multiple selection before Ctrl+A; `log` is a file
+    for the app's standard output (the gallery logs "multiple true" there with GALLERY_LOG)."""
     lines = [title, "=" * len(title)]
     env = dict(os.environ, **(env_extra or {}))
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = open(log, "w") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.DEVNULL)
     result = {"lines": lines}
     try:
         app = find_app(proc.pid)
@@ -215,12 +227,30 @@ def probe(title, command, env_extra=None):
                          f" selected {short(selected)} (focused one {'yes' if index in selected else 'no'}),"
                          f" selected events +{len(selected_on)}/-{len(selected_off)},"
                          f" selection-changed {len(selection_changed)}")
+        if multiple_key:
+            xdotool("key", "--window", window, multiple_key)
+            pump(0.8)
+            logged = open(log).read().split("\n") if log else []
+            result["multiple"] = "multiple true" in logged
+            lines.append(f"{multiple_key} (multiple selection): {'on' if result['multiple'] else 'not confirmed'}")
+        else:
+            lines.append("(multiple selection from the start: GtkMultiSelection)")
+        multi = safe(lambda: grid.getState().contains(pyatspi.STATE_MULTISELECTABLE))
         xdotool("key", "--window", window, "ctrl+a")
         pump(1.0)
-        selected = [i for i, c in enumerate(items(grid)) if states(c) is not None and states(c).contains(pyatspi.STATE_SELECTED)]
+        selected = selected_indices(grid)
         result["selected"] = selected
-        lines.append(f"after Ctrl+A: {len(selected)} of {len(items(grid))} items in the tree selected"
-                     f" (first: {selected[:8]})")
+        tree = items(grid)
+        # Every cell (headings are not selectable) must say `selected`; the ones within the
+        # grid's extents are the ones a person sees (GTK 4.8 sets no `showing` state).
+        cells = [i for i, c in enumerate(tree) if safe(lambda: c.getRole()) != pyatspi.ROLE_HEADING]
+        showing = [i for i in cells if on_screen(tree[i], grid)]
+        result["cells"], result["showing"] = cells, showing
+        result["unselected_cells"] = [i for i in cells if i not in selected]
+        lines.append(f"after Ctrl+A: {len(selected)} of {len(tree)} items in the tree selected (first: {selected[:8]})")
+        lines.append(f"  cells selected: {len(cells) - len(result['unselected_cells'])} of {len(cells)},"
+                     f" on screen {len([i for i in showing if i in selected])} of {len(showing)};"
+                     f" not selected {short(result['unselected_cells'])}; grid multiselectable {'yes' if multi else 'no'}")
     finally:
         proc.terminate()
         try:
@@ -270,6 +300,13 @@ def check(r, theirs=None):
         problems.append("no selected-state event after a click")
     if not r.get("selected"):
         problems.append("no item is selected after a click and Ctrl+A")
+    if "multiple" in r and not r["multiple"]:
+        problems.append("Ctrl+M did not switch the gallery to multiple selection")
+    if not r.get("cells") or not r.get("showing"):
+        problems.append("no cells (on screen) found after Ctrl+A")
+    if r.get("unselected_cells"):
+        problems.append(f"{len(r['unselected_cells'])} of {len(r['cells'])} cells without `selected` after Ctrl+A"
+                        f" in multiple selection: {short(r['unselected_cells'], 8)}")
     return problems
 
 
@@ -281,8 +318,9 @@ def main():
     home = tempfile.mkdtemp(prefix="a11y-probe-")
     try:
         ours = probe("gallery", [gallery, f"--gapplication-app-id=io.github.collectionview.A11yProbe.P{os.getpid()}"], {
-            "GSK_RENDERER": "cairo", "GSETTINGS_BACKEND": "keyfile",
-            "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache")})
+            "GSK_RENDERER": "cairo", "GSETTINGS_BACKEND": "keyfile", "GALLERY_LOG": "1",
+            "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache")},
+            multiple_key="ctrl+m", log=os.path.join(home, "gallery.log"))
     finally:
         shutil.rmtree(home, ignore_errors=True)
     theirs = probe("gtk4-demo listview_colors", ["gtk4-demo", "--run=listview_colors"], {"GSK_RENDERER": "cairo"})
