@@ -6,13 +6,20 @@ Usage (under a display and a D-Bus session, accessibility on):
 
 Launches the gallery and `gtk4-demo --run=listview_colors` one after the other and, for each,
 prints: the grid's role and name; its first cells' roles and names in child (reading) order;
-after each arrow key whether a focus event arrived and which cell has `focused`; after a
-click and Ctrl+A which cells are `selected`. Both reports are then printed side by side.
-With --check it exits 1 when the gallery's answers are wrong (see `check`)."""
+after each arrow key whether a focus event arrived, which cell has `focused`, which cells
+have `selected` and whether a `selected` state event or a selection-changed event arrived (the
+selection follows the focus in GtkGridView); after Ctrl+A in multiple selection (the gallery
+starts in single selection: Ctrl+M switches it) which cells are `selected`. Both reports are then printed side by side. With --check it exits 1 when the
+gallery's answers are wrong, or miss what GtkGridView answers (see `check`).
+
+The gallery runs in a home of its own (settings and caches in a temporary directory, an app
+id of its own), so the probe neither reads nor changes the user's gallery settings."""
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import pyatspi
@@ -119,14 +126,44 @@ def focused_item(grid):
     return "none"
 
 
+def focused_index(grid):
+    for i, item in enumerate(items(grid)):
+        s = states(item)
+        if s is not None and s.contains(pyatspi.STATE_FOCUSED):
+            return i
+    return None
+
+
+def selected_indices(grid):
+    return [i for i, c in enumerate(items(grid)) if states(c) is not None and states(c).contains(pyatspi.STATE_SELECTED)]
+
+
+def on_screen(acc, grid):
+    """Whether the element's extents overlap the grid's (both in window coordinates)."""
+    a = safe(lambda: acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+    g = safe(lambda: grid.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+    if a is None or g is None or a.width <= 0 or a.height <= 0:
+        return False
+    return a.x < g.x + g.width and g.x < a.x + a.width and a.y < g.y + g.height and g.y < a.y + a.height
+
+
+def short(indices, n=4):
+    """[#2, #5] (or the first n and how many more)."""
+    shown = ", ".join(f"#{i}" for i in indices[:n])
+    return "[" + shown + (f", +{len(indices) - n}" if len(indices) > n else "") + "]"
+
+
 def xdotool(*args):
     return subprocess.run(["xdotool", *args], capture_output=True, text=True).stdout.strip()
 
 
-def probe(title, command, env_extra=None):
+def probe(title, command, env_extra=None, multiple_key=None, log=None):
+    """`multiple_key` switches the app to multiple selection before Ctrl+A; `log` is a file
+    for the app's standard output (the gallery logs "multiple true" there with GALLERY_LOG)."""
     lines = [title, "=" * len(title)]
     env = dict(os.environ, **(env_extra or {}))
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = open(log, "w") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.DEVNULL)
     result = {"lines": lines}
     try:
         app = find_app(proc.pid)
@@ -173,18 +210,47 @@ def probe(title, command, env_extra=None):
             xdotool("key", "--window", window, key)
             pump(0.8)
             focus_events = [e for e in events if e[0].startswith("object:state-changed:focused") and e[3] == 1]
-            selection_events = [e for e in events if "selected" in e[0] or "selection-changed" in e[0]]
-            focused = focused_item(grid)
-            result["keys"].append((key, bool(focus_events), focused))
+            selected_on = [e for e in events if e[0].startswith("object:state-changed:selected") and e[3] == 1]
+            selected_off = [e for e in events if e[0].startswith("object:state-changed:selected") and e[3] != 1]
+            selection_changed = [e for e in events if e[0].startswith("object:selection-changed")]
+            index = focused_index(grid)
+            selected = selected_indices(grid)
+            result["keys"].append({
+                "key": key, "focus_event": bool(focus_events), "focused": focused_item(grid),
+                "focused_selected": index is not None and index in selected,
+                "selected_event": bool(selected_on), "selection_changed": bool(selection_changed),
+            })
+            # One line per key, so the two apps' answers line up side by side.
             lines.append(f"key {key}: focus event {'yes' if focus_events else 'no'}"
                          f"{' (' + str(focus_events[-1][2]) + ')' if focus_events else ''},"
-                         f" selection events {len(selection_events)}, focused item {focused}")
+                         f" focused {'#' + str(index) if index is not None else 'none'},"
+                         f" selected {short(selected)} (focused one {'yes' if index in selected else 'no'}),"
+                         f" selected events +{len(selected_on)}/-{len(selected_off)},"
+                         f" selection-changed {len(selection_changed)}")
+        if multiple_key:
+            xdotool("key", "--window", window, multiple_key)
+            pump(0.8)
+            logged = open(log).read().split("\n") if log else []
+            result["multiple"] = "multiple true" in logged
+            lines.append(f"{multiple_key} (multiple selection): {'on' if result['multiple'] else 'not confirmed'}")
+        else:
+            lines.append("(multiple selection from the start: GtkMultiSelection)")
+        multi = safe(lambda: grid.getState().contains(pyatspi.STATE_MULTISELECTABLE))
         xdotool("key", "--window", window, "ctrl+a")
         pump(1.0)
-        selected = [i for i, c in enumerate(items(grid)) if states(c) is not None and states(c).contains(pyatspi.STATE_SELECTED)]
+        selected = selected_indices(grid)
         result["selected"] = selected
-        lines.append(f"after Ctrl+A: {len(selected)} of {len(items(grid))} items in the tree selected"
-                     f" (first: {selected[:8]})")
+        tree = items(grid)
+        # Every cell (headings are not selectable) must say `selected`; the ones within the
+        # grid's extents are the ones a person sees (GTK 4.8 sets no `showing` state).
+        cells = [i for i, c in enumerate(tree) if safe(lambda: c.getRole()) != pyatspi.ROLE_HEADING]
+        showing = [i for i in cells if on_screen(tree[i], grid)]
+        result["cells"], result["showing"] = cells, showing
+        result["unselected_cells"] = [i for i in cells if i not in selected]
+        lines.append(f"after Ctrl+A: {len(selected)} of {len(tree)} items in the tree selected (first: {selected[:8]})")
+        lines.append(f"  cells selected: {len(cells) - len(result['unselected_cells'])} of {len(cells)},"
+                     f" on screen {len([i for i in showing if i in selected])} of {len(showing)};"
+                     f" not selected {short(result['unselected_cells'])}; grid multiselectable {'yes' if multi else 'no'}")
     finally:
         proc.terminate()
         try:
@@ -194,9 +260,10 @@ def probe(title, command, env_extra=None):
     return result
 
 
-def check(r):
+def check(r, theirs=None):
     """What the gallery must answer: a named grid (role table), items in reading order with a
-    heading first, a focused item after each arrow key with a focus event, selected items."""
+    heading first, a focused item after each arrow key with a focus event and, as GtkGridView
+    (`theirs`) answers, the new focused item `selected` with its state event; selected items."""
     problems = []
     if r.get("role") != "table":
         problems.append(f"grid role {r.get('role')}")
@@ -207,17 +274,39 @@ def check(r):
         problems.append(f"the first item is not a heading: {first[:1]}")
     if len([d for d in first if d.startswith("table cell")]) < 3:
         problems.append("fewer than 3 named cells among the first items")
-    for key, event, focused in r.get("keys", []):
-        if focused == "none":
-            problems.append(f"no focused item after {key}")
-        if not event:
-            problems.append(f"no focus event after {key}")
+    for k in r.get("keys", []):
+        if k["focused"] == "none":
+            problems.append(f"no focused item after {k['key']}")
+        if not k["focus_event"]:
+            problems.append(f"no focus event after {k['key']}")
+    # The selection follows the focus in GtkGridView: each arrow key selects the new focused
+    # item and tells so. The gallery must say the same wherever GtkGridView does (and say it
+    # outright when gtk4-demo could not be probed).
+    reference = (theirs or {}).get("keys") or []
+    for i, k in enumerate(r.get("keys", [])):
+        ref = reference[i] if i < len(reference) else None
+        for field, what in [("focus_event", "focus event"), ("focused_selected", "`selected` state on the focused item"),
+                            ("selected_event", "`selected` state event")]:
+            if not k[field] and (ref is None or ref[field]):
+                problems.append(f"no {what} after {k['key']} (#{i + 1})" + (", GtkGridView has one" if ref else ""))
+        # GTK 4.8 implements AT-SPI's Selection interface (and its selection-changed) only for
+        # its own list widgets (gtkatspiselection.c); a custom widget can only set states, so
+        # a `selected` state event stands in for it.
+        if ref is not None and ref["selection_changed"] and not (k["selection_changed"] or k["selected_event"]):
+            problems.append(f"no selection-changed after {k['key']} (#{i + 1}), GtkGridView has one")
     if "" in r.get("buttons", [""]):
         problems.append(f"a button has no name: {r.get('buttons')}")
     if not r.get("click_selected_event"):
         problems.append("no selected-state event after a click")
     if not r.get("selected"):
         problems.append("no item is selected after a click and Ctrl+A")
+    if "multiple" in r and not r["multiple"]:
+        problems.append("Ctrl+M did not switch the gallery to multiple selection")
+    if not r.get("cells") or not r.get("showing"):
+        problems.append("no cells (on screen) found after Ctrl+A")
+    if r.get("unselected_cells"):
+        problems.append(f"{len(r['unselected_cells'])} of {len(r['cells'])} cells without `selected` after Ctrl+A"
+                        f" in multiple selection: {short(r['unselected_cells'], 8)}")
     return problems
 
 
@@ -226,7 +315,14 @@ def main():
     checking = "--check" in sys.argv
     for kind in ["object:state-changed:focused", "object:state-changed:selected", "object:selection-changed", "focus:"]:
         pyatspi.Registry.registerEventListener(on_event, kind)
-    ours = probe("gallery", [gallery], {"GSK_RENDERER": "cairo"})
+    home = tempfile.mkdtemp(prefix="a11y-probe-")
+    try:
+        ours = probe("gallery", [gallery, f"--gapplication-app-id=io.github.collectionview.A11yProbe.P{os.getpid()}"], {
+            "GSK_RENDERER": "cairo", "GSETTINGS_BACKEND": "keyfile", "GALLERY_LOG": "1",
+            "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache")},
+            multiple_key="ctrl+m", log=os.path.join(home, "gallery.log"))
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
     theirs = probe("gtk4-demo listview_colors", ["gtk4-demo", "--run=listview_colors"], {"GSK_RENDERER": "cairo"})
     a, b = ours["lines"], theirs["lines"]
     width = max(len(l) for l in a) + 2
@@ -235,7 +331,7 @@ def main():
         right = b[i] if i < len(b) else ""
         print(left.ljust(width) + "| " + right)
     if checking:
-        problems = check(ours)
+        problems = check(ours, theirs)
         for p in problems:
             print("FAIL:", p)
         sys.exit(1 if problems else 0)

@@ -46,11 +46,14 @@ enum SelectionBenchmark {
     /// (`selectAllItems()`, `selectItems(in:inSection:)`, `deselectAllItems()`; the keys call
     /// the same storage, plus one delegate call per range), against GtkMultiSelection's
     /// select_all, select_range and unselect_all over a lazy 10M-item model, in the same run.
+    /// Then a select-all followed through a one-item delete (the index map and the range
+    /// remap), with the per-item mapping the remap used to do for scale.
     static func runRanges() {
         print("Selection ranges: one section of \(formatCount(big)) items. CollectionView: median time of 3 runs;")
         print("GtkMultiSelection: one run (it takes about a minute). Memory: the change in resident / C heap bytes (first run)\n")
         let steps = ["select all", "deselect all", "item 0, then Shift+End (range 0..<10M)", "deselect all"]
         var ours = Array(repeating: [Cost](), count: steps.count + 1)
+        var remaps: [Cost] = [], itemByItem: [Cost] = []
         var gtk = Array(repeating: [Cost](), count: steps.count)
         for run in 0..<3 {
             let cv = bigCollectionView()
@@ -71,6 +74,27 @@ enum SelectionBenchmark {
             ours[steps.count].append(measure { read = cv.indexPathsForSelectedItems.count })
             precondition(read == big && cv.selectedItemCount == big)
             cv.deselectAllItems()
+
+            // Select all, delete one item in the middle: the batch's index map and the
+            // selection's remap, as performBatchUpdates runs them (the layout's share aside).
+            var update = BatchUpdate()
+            update.deletedItems = [IndexPath(item: big / 2, section: 0)]
+            var after: [Int: [Range<Int>]] = [:]
+            remaps.append(measure {
+                let map = try! UpdateIndexMap(oldCounts: [big], newCounts: [big - 1], update: update)
+                after = remapSelectedRanges([0: [0..<big]], through: map)
+            })
+            precondition(after == [0: [0..<(big - 1)]])
+            if run == 0 {
+                // For scale: the per-item remap's mapping alone (before ranges it also built a
+                // selection of ten million single items).
+                let map = try! UpdateIndexMap(oldCounts: [big], newCounts: [big - 1], update: update)
+                var kept = 0
+                itemByItem.append(measure {
+                    for item in 0..<big where map.newIndexPath(forOld: IndexPath(item: item, section: 0)) != nil { kept += 1 }
+                })
+                precondition(kept == big - 1)
+            }
 
             guard run == 0 else { continue }
             let model = cv_bench_count_model_new(guint(big))
@@ -93,6 +117,8 @@ enum SelectionBenchmark {
         }
         var rows = steps.indices.map { [steps[$0], cell(ours[$0]), cell(gtk[$0])] }
         rows.append(["read indexPathsForSelectedItems after select all", cell(ours[steps.count]), "-"])
+        rows.append(["select all 10M, delete one item, remap (index map + range remap)", cell(remaps), "-"])
+        rows.append(["(for scale: mapping the 10M items one by one, the per-item remap's loop)", cell(itemByItem), "-"])
         printTable(["step", "CollectionView", "GtkMultiSelection"], rows)
     }
 

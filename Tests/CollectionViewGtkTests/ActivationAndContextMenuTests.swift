@@ -1,5 +1,6 @@
 import XCTest
 import CGtk
+import GtkGlue
 import CollectionLayout
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
@@ -17,6 +18,8 @@ private final class MenuDelegate: CollectionViewDataSource, CollectionViewDelega
     var chosen: [String] = []
     var menu = true
     var copied: [(EditAction, Int)] = []
+    /// When set, the configuration it makes replaces the Swift menu.
+    var makeConfiguration: (([IndexPath]) -> ContextMenuConfiguration?)?
 
     init(count: Int) { self.count = count }
 
@@ -31,6 +34,7 @@ private final class MenuDelegate: CollectionViewDataSource, CollectionViewDelega
     func collectionView(_ cv: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point) -> ContextMenuConfiguration? {
         asked.append(indexPaths.map(\.item))
         guard menu else { return nil }
+        if let makeConfiguration { return makeConfiguration(indexPaths) }
         let record: (String) -> @MainActor ([IndexPath]) -> Void = { label in { [weak self] paths in
             self?.chosen.append("\(label) \(paths.map { String($0.item) }.joined(separator: ","))")
         } }
@@ -162,7 +166,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
     func testEnterActivatesInsteadOfTogglingWhenHandled() { MainActor.assumeIsolated {
         let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
         click(0, cv, window)  // focuses the view and item 0, selects it
-        GtkHarness.keys("Right")
+        GtkHarness.keys("ctrl+Right")  // the focus alone: a plain arrow would select 1
         XCTAssertEqual(cv.indexPathForFocusedItem, p(1))
         GtkHarness.keys("Return")
         XCTAssertEqual(d.activated, [1])
@@ -176,7 +180,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
 
         let (cv2, d2, window2) = open { cv, d in cv.allowsMultipleSelection = true; d.activates = false }
         click(0, cv2, window2)
-        GtkHarness.keys("Right", "Return")
+        GtkHarness.keys("ctrl+Right", "Return")
         XCTAssertEqual(d2.activated, [])
         XCTAssertEqual(cv2.indexPathsForSelectedItems, [p(0), p(1)], "no activation: Enter selects, as before")
         GtkHarness.close(window2)
@@ -225,7 +229,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
     func testMenuKeyAndShiftF10() { MainActor.assumeIsolated {
         let (cv, d, window) = open()
         click(3, cv, window)
-        GtkHarness.keys("Right")
+        GtkHarness.keys("ctrl+Right")  // the focus alone
         XCTAssertEqual(cv.indexPathForFocusedItem, p(4))
         GtkHarness.keys("Menu")
         XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Menu key opens the menu")
@@ -302,4 +306,93 @@ final class ActivationAndContextMenuTests: XCTestCase {
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a long press never selects")
         closeAfterMenu(window)
     }}
+
+    /// A configuration built from a GMenuModel: the popover shows the model, its items run the
+    /// window's actions ("win.open", "win.delete", in a GSimpleActionGroup inserted on the
+    /// window) and one of the group given with the configuration ("menu.rename"), chosen with
+    /// the pointer or the keyboard; the actions read the menu's items from
+    /// `contextMenuItems`, moved along by updates that land while the menu is open.
+    func testMenuModelConfigurationRunsTheAppsActions() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        let ran = ActionLog()
+        @MainActor func addAction(_ name: String, to group: OpaquePointer) {
+            let action = g_simple_action_new(name, nil)!
+            Signal.connectPointer(raw(action), "activate") { [weak cv] in
+                ran.lines.append("\(name) \(cv?.contextMenuItems.map { $0.map { String($0.item) }.joined(separator: ",") } ?? "nil")")
+            }
+            g_action_map_add_action(group, action)
+            g_object_unref(raw(action))
+        }
+        let windowActions = OpaquePointer(g_simple_action_group_new()!)
+        addAction("open", to: windowActions)
+        addAction("delete", to: windowActions)
+        gtk_widget_insert_action_group(window, "win", windowActions)
+        g_object_unref(raw(windowActions))
+        d.makeConfiguration = { _ in
+            let menuActions = OpaquePointer(g_simple_action_group_new()!)
+            addAction("rename", to: menuActions)
+            let model = g_menu_new()!, first = g_menu_new()!, second = g_menu_new()!
+            g_menu_append(first, "Open", "win.open")
+            g_menu_append(first, "Rename", "menu.rename")
+            g_menu_append(second, "Delete", "win.delete")
+            g_menu_append_section(model, nil, UnsafeMutablePointer<GMenuModel>(first))
+            g_menu_append_section(model, nil, UnsafeMutablePointer<GMenuModel>(second))
+            let configuration = ContextMenuConfiguration(title: "Items", menuModel: UnsafeMutablePointer<GMenuModel>(model),
+                                                         actionGroup: menuActions, actionPrefix: "menu")
+            for object in [raw(model), raw(first), raw(second), raw(menuActions)] { g_object_unref(object) }  // the configuration holds them
+            return configuration
+        }
+        XCTAssertNil(cv.contextMenuItems, "no context menu yet")
+        click(4, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "the menu opened")
+        XCTAssertEqual(GtkHarness.labels(in: cv.interaction!.menu!), ["Items", "Open", "Rename", "Delete"], "the model, under its title")
+        XCTAssertEqual(cv.contextMenuItems, [p(4)])
+        choose("Open", cv, window)
+        XCTAssertEqual(ran.lines, ["open 4"], "the window's action ran and saw the menu's item")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "the menu closed")
+        XCTAssertEqual(cv.contextMenuItems, [p(4)], "still there after the menu closed: the last menu's items")
+
+        // The selection's menu; an update deletes one of its items and inserts two before the
+        // others while it is open; "Rename" (the configuration's own group) by the keyboard.
+        GtkHarness.pump(seconds: 0.6)
+        click(3, cv, window)
+        click(5, cv, window)
+        click(8, cv, window)
+        click(5, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(cv.contextMenuItems, [p(3), p(5), p(8)])
+        var done = false
+        d.count += 1
+        cv.performBatchUpdates({
+            cv.deleteItems(at: [p(3)])
+            cv.insertItems(at: [p(0), p(1)])
+        }, completion: { _ in done = true })
+        XCTAssertTrue(GtkHarness.pump { done })
+        XCTAssertNotNil(cv.interaction?.menu, "the menu stays open while some of its items remain")
+        XCTAssertEqual(cv.contextMenuItems, [p(6), p(9)])
+        GtkHarness.pump(seconds: 0.5)
+        GtkHarness.keys("Down", "Return")  // the popover focuses its first entry: one down is Rename
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { ran.lines.count == 2 }, "an entry ran: \(ran.lines)")
+        XCTAssertEqual(ran.lines.last, "rename 6,9", "the moved items; the deleted one is left out")
+
+        // A move while the menu is open: the item's new place.
+        GtkHarness.pump(seconds: 0.6)
+        click(20, cv, window, button: 3)
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertEqual(cv.contextMenuItems, [p(20)])
+        done = false
+        cv.performBatchUpdates({ cv.moveItem(at: p(20), to: p(2)) }, completion: { _ in done = true })
+        XCTAssertTrue(GtkHarness.pump { done })
+        XCTAssertEqual(cv.contextMenuItems, [p(2)])
+        choose("Delete", cv, window)
+        XCTAssertEqual(ran.lines.last, "delete 2")
+        XCTAssertEqual(ran.lines.count, 3)
+        closeAfterMenu(window)
+    }}
+}
+
+/// What the actions of a menu-model test ran.
+@MainActor
+private final class ActionLog {
+    var lines: [String] = []
 }

@@ -180,8 +180,66 @@ final class RangeSelectionTests: XCTestCase {
         XCTAssertEqual(cv.indexPathsForSelectedItems, [])
     }}
 
+    /// Plain arrows, Home/End and Page keys make the new focus the selection, as in
+    /// GtkGridView: should-select asked per item (a refusal changes nothing but the focus),
+    /// the other selected ranges dropped once per range; Ctrl+arrows move the focus alone.
+    func testPlainArrowsSelectTheFocusAndCtrlArrowsDoNot() { MainActor.assumeIsolated {
+        let (cv, r, window) = open { $0.refuseSelect = [16] }
+        defer { GtkHarness.close(window) }
+        click(0, cv, window)
+        click(2, cv, window, holding: "ctrl")
+        XCTAssertEqual(ranges(cv), [0..<1, 2..<3])
+        r.log = []
+        GtkHarness.keys("Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(3))
+        XCTAssertEqual(ranges(cv), [3..<4])
+        XCTAssertEqual(r.log, ["shouldSelect 3", "shouldDeselect 0:0..<1", "didDeselect 0:0..<1",
+                               "shouldDeselect 0:2..<3", "didDeselect 0:2..<3", "didSelect 3"])
+        XCTAssertTrue(cv.cellForItem(at: p(3))!.isSelected && !cv.cellForItem(at: p(2))!.isSelected)
+        r.log = []
+        GtkHarness.keys("ctrl+Right", "ctrl+Down")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(11))
+        XCTAssertEqual(ranges(cv), [3..<4], "Ctrl+arrows move the focus alone")
+        XCTAssertEqual(r.log, [])
+        GtkHarness.keys("Down")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(18))
+        XCTAssertEqual(ranges(cv), [18..<19])
+        GtkHarness.keys("Left", "Left")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(16))
+        XCTAssertEqual(ranges(cv), [17..<18], "16 refused: the focus moves, the selection stays")
+        r.log = []
+        GtkHarness.keys("Left")
+        XCTAssertEqual(ranges(cv), [15..<16])
+        XCTAssertEqual(r.log, ["shouldSelect 15", "shouldDeselect 0:17..<18", "didDeselect 0:17..<18", "didSelect 15"])
+        // A selected focus keeps its selection and loses the others, asked once per range.
+        GtkHarness.keys("ctrl+a")
+        r.log = []
+        GtkHarness.keys("Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(16))
+        XCTAssertEqual(ranges(cv), [16..<17])
+        XCTAssertEqual(r.log, ["shouldDeselect 0:0..<16", "didDeselect 0:0..<16", "shouldDeselect 0:17..<200", "didDeselect 0:17..<200"])
+        r.log = []
+        GtkHarness.keys("Right")
+        XCTAssertEqual(ranges(cv), [17..<18])
+        GtkHarness.keys("End")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(199))
+        XCTAssertEqual(ranges(cv), [199..<200])
+        GtkHarness.keys("Home")
+        XCTAssertEqual(ranges(cv), [0..<1])
+        GtkHarness.keys("Page_Down")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(35))
+        XCTAssertEqual(ranges(cv), [35..<36])
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.cellForItem(at: p(35)) != nil })
+        XCTAssertTrue(cv.cellForItem(at: p(35))!.isSelected)
+        XCTAssertTrue(cv.visibleCells.filter(\.isSelected).count == 1, "only the focused cell shows selected")
+        // The arrow's item is the anchor of the next Shift range.
+        GtkHarness.keys("shift+Right")
+        XCTAssertEqual(ranges(cv), [35..<37])
+    }}
+
     /// In single selection the modifiers change nothing: Shift+click selects the item alone,
-    /// Shift+arrows move the focus, Ctrl+A selects nothing.
+    /// Shift+arrows select the new focus as plain arrows do, Ctrl+arrows move the focus alone,
+    /// Ctrl+A selects nothing.
     func testSingleSelectionKeepsItsBehaviour() { MainActor.assumeIsolated {
         let (cv, r, window) = open(multiple: false)
         defer { GtkHarness.close(window) }
@@ -191,13 +249,22 @@ final class RangeSelectionTests: XCTestCase {
         click(4, cv, window, holding: "ctrl")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [p(4)])
         r.log = []
-        GtkHarness.keys("shift+Right", "shift+Down", "ctrl+a")
+        GtkHarness.keys("ctrl+Right", "ctrl+Down", "ctrl+a")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(12))
         XCTAssertEqual(cv.indexPathsForSelectedItems, [p(4)])
         XCTAssertEqual(r.log, [])
+        GtkHarness.keys("shift+Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, p(13))
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(13)], "Shift changes nothing: the focus is selected")
+        XCTAssertEqual(r.log, ["shouldSelect 13", "didDeselect 4", "didSelect 13"], "per item, as a click")
+        r.log = []
+        GtkHarness.keys("Left")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(12)])
+        XCTAssertEqual(r.log, ["shouldSelect 12", "didDeselect 13", "didSelect 12"])
+        r.log = []
         GtkHarness.keys("Escape")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [])
-        XCTAssertEqual(r.log, ["shouldDeselect 4", "didDeselect 4"], "Escape deselects per item, as before")
+        XCTAssertEqual(r.log, ["shouldDeselect 12", "didDeselect 12"], "Escape deselects per item, as before")
     }}
 
     /// Clicks ask should-select per item; Ctrl+A and Shift ranges ask once per range, and a

@@ -216,8 +216,9 @@ final class SelectionTests: XCTestCase {
         }
     }}
 
-    /// Arrows move the focus spatially, Home/End and Page keys jump, Space selects, Ctrl+A and
-    /// Escape, Menu and Shift+F10 open the menu, Ctrl+C acts on the focused item.
+    /// Arrows move the focus spatially and the selection with it, Home/End and Page keys jump,
+    /// Space toggles, Ctrl+A and Escape, Menu and Shift+F10 open the menu, Ctrl+C acts on the
+    /// focused item.
     func testKeyboard() { MainActor.assumeIsolated {
         let (cv, r, window) = open { cv, _ in cv.allowsMultipleSelection = true }
         defer { GtkHarness.close(window) }
@@ -228,19 +229,23 @@ final class SelectionTests: XCTestCase {
         XCTAssertTrue(cv.cellForItem(at: p(9))!.isFocused)
         XCTAssertNotEqual(gtk_widget_has_css_class(cv.cellForItem(at: p(9))!.widget, "focused"), 0, "the focus ring's class")
         XCTAssertEqual(gtk_widget_has_css_class(cv.cellForItem(at: p(2))!.widget, "focused"), 0)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(9)], "the selection follows the focus")
         GtkHarness.keys("Left")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(8))
-        GtkHarness.keys("space")
-        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(0), p(8)])
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(8)])
+        GtkHarness.keys("ctrl+Home", "space")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(0), p(8)], "Ctrl+Home moves the focus alone; Space adds")
         GtkHarness.keys("End")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(199))
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(199)])
         XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.cellForItem(at: p(199)) != nil }, "the focused item scrolls into view")
-        GtkHarness.keys("Home")
+        GtkHarness.keys("ctrl+Home")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(0))
-        GtkHarness.keys("Page_Down")
+        GtkHarness.keys("ctrl+Page_Down")
         XCTAssertEqual(cv.indexPathForFocusedItem, p(35), "one viewport (600 px, five lines of 110) down")
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(199)])
         GtkHarness.keys("Return")
-        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(0), p(8), p(35)])
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(35), p(199)])
         GtkHarness.keys("ctrl+a")
         XCTAssertEqual(cv.indexPathsForSelectedItems.count, 200)
         GtkHarness.keys("Escape")

@@ -27,12 +27,12 @@ public struct UpdateIndexMap: Sendable {
     /// Per old section: its reloaded items.
     private let reloadedItems: [SortedIndexes]
     /// Per old section that survives (not deleted, not reloaded) and has item changes: which;
-    /// nil for the others.
-    private let sectionChanges: [SectionChanges?]
+    /// nil for the others. (Internal, not private: ranges map in `UpdateIndexMap+ItemRanges`.)
+    let sectionChanges: [SectionChanges?]
 
     /// One section's item changes as sorted sets, so a position maps by two rank queries, and
     /// a move's other end sits next to its index.
-    private struct SectionChanges: Sendable {
+    struct SectionChanges: Sendable {
         var removed: SortedIndexes  // old indexes deleted or moved out
         var removedEntries: [ItemChanges.Entry]  // parallel to `removed`: where each moved one goes
         var added: SortedIndexes  // new indexes inserted or moved in

@@ -199,21 +199,54 @@ extension CollectionView {
         userSelectRange(from: anchor, to: indexPath, adding: control)
     }
 
-    /// A focus key (arrows, Home/End, Page Up/Down). Without Shift it moves the focus without
-    /// selecting (with or without Ctrl), and the new focus becomes the anchor; with Shift in
-    /// multiple selection the selection becomes the range from the anchor to the new focus
-    /// (Ctrl+Shift adds the range to it).
+    /// A focus key (arrows, Home/End, Page Up/Down), as in GtkGridView: the selection follows
+    /// the focus. Without a modifier the new focused item becomes the selection (see
+    /// ``selectOnlyAsUser(_:)``); with Ctrl the focus moves alone; with Shift in multiple
+    /// selection the selection becomes the range from the anchor to the new focus (Ctrl+Shift
+    /// adds the range to it). In single selection Shift changes nothing, as for a click. Except
+    /// for a Shift range, the new focus becomes the anchor.
     func userMoveFocus(_ move: FocusMove, shift: Bool, control: Bool) {
         let old = selection.focused.flatMap { isValidItem($0) ? $0 : nil }
         moveFocus(move)
         guard let focused = selection.focused else { return }
         guard shift, allowsSelection, allowsMultipleSelection else {
             selection.anchor = focused
+            if !control { selectOnlyAsUser(focused) }
             return
         }
         let anchor = selection.anchor.flatMap { isValidItem($0) ? $0 : nil } ?? old ?? focused
         selection.anchor = anchor
         userSelectRange(from: anchor, to: focused, adding: control)
+    }
+
+    /// The user moved the focus to `indexPath` with a plain focus key: it becomes the only
+    /// selected item. Should-select is asked for it per item, as for a click; when refused
+    /// nothing changes. In single selection the previous item goes as for a click; in multiple
+    /// selection the other selected ranges are asked and told once per range, as a Shift range
+    /// drops them (so a million selected items cost one call). Nothing is told when the item
+    /// already is the only one selected.
+    ///
+    /// - Complexity: O(r + v) for r selected ranges and v visible cells.
+    func selectOnlyAsUser(_ indexPath: IndexPath) {
+        guard allowsSelection, isValidItem(indexPath) else { return }
+        guard !(selection.selected.count == 1 && selection.selected.contains(indexPath)) else { return }
+        guard allowsMultipleSelection else {
+            userSelect(indexPath)
+            return
+        }
+        work.run {
+            let wasSelected = selection.selected.contains(indexPath)
+            if !wasSelected, let delegate, !delegate.collectionView(self, shouldSelectItemAt: indexPath) { return }
+            for (section, ranges) in selection.selected.sectionRanges {
+                for range in ranges {
+                    let keep = section == indexPath.section ? indexPath.item..<indexPath.item + 1 : nil
+                    for piece in range.subtracting(keep) { deselectRangeAsUser(piece, inSection: section) }
+                }
+            }
+            guard !wasSelected else { return }
+            setSelected(true, at: indexPath)
+            delegate?.collectionView(self, didSelectItemAt: indexPath)
+        }
     }
 
     /// Selects the items from `a` to `b` (either way round, across sections), unless

@@ -1,30 +1,72 @@
+import CGtk
 import CollectionLayout
 
-/// What a context menu shows (`UIContextMenuConfiguration` with its `UIMenu`): an optional
-/// title and sections of items. The delegate returns one from
+/// What a context menu shows (`UIContextMenuConfiguration` with its `UIMenu`). The delegate
+/// returns one from
 /// ``CollectionViewDelegate/collectionView(_:contextMenuConfigurationForItemsAt:point:)``; the
 /// view shows it as a `GtkPopoverMenu` for a right-click, a long press, the Menu key or
-/// Shift+F10.
+/// Shift+F10. It comes in two forms:
 ///
-/// An item's action gets the index paths the menu was opened for, as they are when the item is
-/// chosen: batch updates that land while the menu is open move them along, and items deleted
-/// meanwhile are left out.
+/// - Swift items (``init(title:items:)``, ``init(title:sections:)``): sections of
+///   ``ContextMenuItem``s with labels and closures. An item's action gets the index paths the
+///   menu was opened for, as they are when the item is chosen: batch updates that land while
+///   the menu is open move them along, and items deleted meanwhile are left out.
+/// - A `GMenuModel` (``init(title:menuModel:actionGroup:actionPrefix:)``), as GTK apps build
+///   their menus (in code or from a `GtkBuilder` file), whose items name the app's own actions:
+///   `app.delete` and `win.copy` are found through the widget tree (the application and its
+///   window), and an optional action group is added for the menu alone. Those actions read
+///   the items the menu is for from ``CollectionView/contextMenuItems``, moved along by updates
+///   in the same way.
 public struct ContextMenuConfiguration {
     /// A heading over the first section (GTK shows it as the section's label); nil for none.
     public var title: String?
-    /// The sections, shown with separators between them; each is a list of items.
+    /// The sections, shown with separators between them; each is a list of items. Empty for a
+    /// configuration built from a menu model.
     public var sections: [[ContextMenuItem]]
+    /// The menu model the popover shows, for a configuration built from one; nil for one built
+    /// from ``ContextMenuItem``s. The configuration holds a reference to it.
+    public var menuModel: UnsafeMutablePointer<GMenuModel>? { model.map { $0.pointer.assumingMemoryBound(to: GMenuModel.self) } }
+    /// An action group (a `GActionGroup`, such as a `GSimpleActionGroup`) added to the menu
+    /// under ``actionPrefix``, or nil. The configuration holds a reference to it.
+    public var actionGroup: OpaquePointer? { group.map { OpaquePointer($0.pointer) } }
+    /// The prefix ``actionGroup``'s actions are found under: with "menu", the model's items
+    /// name them "menu.rename".
+    public private(set) var actionPrefix: String
+    private var model: ObjectRef?
+    private var group: ObjectRef?
 
     /// A menu of one section.
     public init(title: String? = nil, items: [ContextMenuItem]) {
         self.title = title
         sections = [items]
+        actionPrefix = ""
     }
 
     /// A menu of several sections, separated.
     public init(title: String? = nil, sections: [[ContextMenuItem]]) {
         self.title = title
         self.sections = sections
+        actionPrefix = ""
+    }
+
+    /// A menu shown from a `GMenuModel` whose items name actions ("app.delete", "win.copy",
+    /// or `actionPrefix` + "." + a name of `actionGroup`). The view calls no closure: GTK
+    /// activates the named action, which reads the menu's items from
+    /// ``CollectionView/contextMenuItems``.
+    ///
+    /// - Parameters:
+    ///   - title: a heading over the model (its section label); nil for none.
+    ///   - menuModel: the menu; referenced, not copied, so later changes to it show.
+    ///   - actionGroup: a `GActionGroup` added to the menu alone, or nil when the app's and
+    ///     window's actions are enough.
+    ///   - actionPrefix: the prefix `actionGroup`'s actions are named with in the model.
+    public init(title: String? = nil, menuModel: UnsafeMutablePointer<GMenuModel>, actionGroup: OpaquePointer? = nil,
+                actionPrefix: String = "menu") {
+        self.title = title
+        sections = []
+        self.actionPrefix = actionPrefix
+        model = ObjectRef(sinking: UnsafeMutableRawPointer(menuModel))
+        group = actionGroup.map { ObjectRef(sinking: UnsafeMutableRawPointer($0)) }
     }
 }
 
@@ -46,6 +88,20 @@ public struct ContextMenuItem {
 }
 
 extension CollectionView {
+    /// The items the open context menu is for, or the last one's: the index paths the delegate
+    /// was given in
+    /// ``CollectionViewDelegate/collectionView(_:contextMenuConfigurationForItemsAt:point:)``
+    /// (empty for the view's own menu, on empty space), moved along by the batch updates that
+    /// landed since, without the deleted ones. The actions of a menu built from a `GMenuModel`
+    /// (``ContextMenuConfiguration/init(title:menuModel:actionGroup:actionPrefix:)``) read it
+    /// when they run; GTK closes the menu before it activates them, so it stays set after
+    /// the menu closed.
+    ///
+    /// Nil before the first context menu, after ``reloadData()``, while the edit menu is open
+    /// (or after it was, until the next context menu), and once an entry of a menu built from
+    /// ``ContextMenuItem``s was chosen (its action got the items).
+    public var contextMenuItems: [IndexPath]? { interaction?.contextMenuItems }
+
     /// Whether a single click activates an item (GTK's `single-click-activate`): a click on an
     /// item whose delegate handles activation
     /// (``CollectionViewDelegate/collectionView(_:canPerformPrimaryActionForItemAt:)``) selects

@@ -295,6 +295,11 @@ final class Interaction {
         let group = OpaquePointer(g_simple_action_group_new()!)
         let model = g_menu_new()!
         var entries: [ContextMenuItem] = []
+        if let appModel = configuration.menuModel {
+            // The app's own model, its items naming the app's actions; a title heads it as a
+            // section label, as it heads the first section of the Swift form.
+            g_menu_append_section(model, configuration.title, appModel)
+        }
         for (number, section) in configuration.sections.enumerated() {
             let sectionModel = g_menu_new()!
             for entry in section {
@@ -315,6 +320,9 @@ final class Interaction {
         let popover = gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(model))!
         g_object_unref(raw(model))
         gtk_widget_add_css_class(popover, "context-menu")
+        if let appGroup = configuration.actionGroup {
+            gtk_widget_insert_action_group(popover, configuration.actionPrefix, appGroup)
+        }
         gtk_widget_set_parent(popover, collectionView.viewport)
         var rect: GdkRectangle?
         if let point {

@@ -13,24 +13,26 @@ struct SelectionState {
     /// Follows the items through a batch update; items that went are no longer selected,
     /// highlighted, focused or the anchor.
     ///
-    /// - Complexity: O(r) for the ranges of sections whose items did not change (they move
-    ///   whole, to their section's new number); O(k log r) for the k selected items of sections
-    ///   with inserted, deleted or moved items, which are mapped one by one.
+    /// - Complexity: O(r log r) for the r selected ranges, plus O(log² c + k) per range of a
+    ///   section with item changes, for c changes there and k of them inside the range
+    ///   (`UpdateIndexMap.newItemRanges(forOld:inSection:)`): ranges shift and split around
+    ///   inserts and deletes, and only moved items go one by one. Selecting all of a section of
+    ///   ten million items and deleting one costs O(1) ranges, not ten million items.
     mutating func remap(_ map: UpdateIndexMap) {
-        var next = SelectedItems()
+        var next: [Int: [Range<Int>]] = [:]
         for (section, ranges) in selected.sectionRanges {
             guard !map.isSectionReloaded(old: section), let newSection = map.newSection(forOld: section) else { continue }
             if !map.hasItemChanges(inOldSection: section) {
-                for range in ranges { next.insert(range, inSection: newSection) }
+                next[newSection, default: []] += ranges
                 continue
             }
             for range in ranges {
-                for item in range {
-                    if let path = map.newIndexPath(forOld: IndexPath(item: item, section: section)) { next.insert(path) }
-                }
+                guard let mapped = map.newItemRanges(forOld: range, inSection: section) else { continue }
+                next[mapped.section, default: []] += mapped.ranges
+                for path in mapped.moved { next[path.section, default: []].append(path.item..<(path.item + 1)) }
             }
         }
-        selected = next
+        selected = SelectedItems(unsortedRanges: next)
         focused = focused.flatMap { map.newIndexPath(forOld: $0) }
         anchor = anchor.flatMap { map.newIndexPath(forOld: $0) }
         highlighted = nil
@@ -41,6 +43,15 @@ struct SelectionState {
         selected.clip(to: counts)
         if let a = anchor, !(counts.indices.contains(a.section) && a.item < counts[a.section]) { anchor = nil }
     }
+}
+
+/// For `collection-bench selection`: selects `ranges` (per section), follows them through
+/// `map` as a batch update does, and returns the selected ranges after it, per section.
+package func remapSelectedRanges(_ ranges: [Int: [Range<Int>]], through map: UpdateIndexMap) -> [Int: [Range<Int>]] {
+    var state = SelectionState()
+    state.selected = SelectedItems(unsortedRanges: ranges)
+    state.remap(map)
+    return Dictionary(uniqueKeysWithValues: state.selected.sectionRanges.map { ($0.section, $0.ranges) })
 }
 
 /// The selected index paths as, per section, sorted disjoint ranges of items: selecting every
@@ -63,6 +74,26 @@ struct SelectedItems {
 
     init<S: Sequence>(_ paths: S) where S.Element == IndexPath {
         for path in paths { insert(path) }
+    }
+
+    /// Per section, ranges in any order, overlapping or touching: sorted and merged.
+    ///
+    /// - Complexity: O(r log r) for r ranges.
+    init(unsortedRanges: [Int: [Range<Int>]]) {
+        for (section, list) in unsortedRanges {
+            var merged: [Range<Int>] = []
+            for r in list.sorted(by: { $0.lowerBound < $1.lowerBound }) where !r.isEmpty {
+                if let last = merged.last, r.lowerBound <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+                } else {
+                    merged.append(r)
+                }
+            }
+            guard !merged.isEmpty else { continue }
+            ranges[section] = merged
+            count += merged.reduce(0) { $0 + $1.count }
+        }
+        cache = count == 0 ? [] : nil
     }
 
     var isEmpty: Bool { count == 0 }

@@ -34,7 +34,8 @@ public protocol CollectionViewDelegate: AnyObject {
     /// (`collectionView(_:didUnhighlightItemAt:)`); comes before any selection change.
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
     /// Whether the user may select the item (`collectionView(_:shouldSelectItemAt:)`): asked for
-    /// a click, Ctrl+click, Space, Ctrl+Space or Enter. Range operations (Ctrl+A, Shift+click,
+    /// a click, Ctrl+click, Space, Ctrl+Space or Enter, and for the item a plain arrow,
+    /// Home/End or Page key moves the focus to (the selection follows the focus). Range operations (Ctrl+A, Shift+click,
     /// Shift+arrows) ask ``collectionView(_:shouldSelectItemsIn:inSection:)`` instead. Default
     /// true.
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
@@ -63,8 +64,10 @@ public protocol CollectionViewDelegate: AnyObject {
     /// (`collectionView(_:didDeselectItemAt:)`).
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
     /// Whether the user may deselect a range of a section's selected items at once: asked once
-    /// per selected range in multiple selection by Escape and Ctrl+Shift+A, and by Shift+click
-    /// and Shift+arrows for the selected ranges outside their new range. Default true.
+    /// per selected range in multiple selection by Escape and Ctrl+Shift+A, by Shift+click
+    /// and Shift+arrows for the selected ranges outside their new range, and by a plain arrow,
+    /// Home/End or Page key for the selected ranges other than the new focused item. Default
+    /// true.
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemsIn range: Range<Int>, inSection section: Int) -> Bool
     /// The user deselected a range of a section's items at once (see
     /// ``collectionView(_:shouldDeselectItemsIn:inSection:)``): told once per range.
