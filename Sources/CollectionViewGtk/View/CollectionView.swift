@@ -75,6 +75,16 @@ public final class CollectionView: CollectionViewLayoutHost {
         }
     }
 
+    /// Supplies the content of items dragged out of the view (`dragDelegate`); held weakly.
+    /// Without one, items cannot be dragged out.
+    public weak var dragDelegate: CollectionViewDragDelegate?
+    /// Takes drops onto the view (`dropDelegate`); held weakly. Without one, the view takes no
+    /// drops.
+    public weak var dropDelegate: CollectionViewDropDelegate?
+    /// When true, dragging an item the data source can move reorders it (UIKit's
+    /// UICollectionViewController property); drag-out then does not start from items.
+    public var installsStandardGestureForInteractiveMovement = false
+
     /// Hears which items will probably show soon (`prefetchDataSource`); held weakly.
     public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Whether `prefetchDataSource` is told anything (`isPrefetchingEnabled`, default true).
@@ -113,6 +123,10 @@ public final class CollectionView: CollectionViewLayoutHost {
     var scrollTween: Tween?
     var selection = SelectionState()
     var interaction: Interaction?
+    /// The drag source and drop target.
+    var dragAndDrop: DragAndDrop?
+    /// Where a hovering drop wants a gap (``setDropGap(at:)``); nil when none.
+    package internal(set) var dropGapIndexPath: IndexPath?
     var animator: Animator!
     /// The visible cell handed back by the dequeue while its item is reconfigured.
     var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
@@ -194,6 +208,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         work.onRunaway = { [weak self] dropped in self?.report(.runawayCallbackWork(dropped: dropped)) }
         layout.collectionView = self
         interaction = Interaction(collectionView: self)
+        dragAndDrop = DragAndDrop(collectionView: self)
         animator = Animator(collectionView: self)
         zoom = ZoomTransitionDriver(collectionView: self)
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
@@ -339,6 +354,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         scrollTween = nil
         animator?.cancel()
         interaction?.dispose()
+        dragAndDrop?.dispose()
         elements.dispose()
         releaseSelf()
     }
