@@ -269,59 +269,30 @@ final class DragAndDropTests: XCTestCase {
         GtkHarness.close(window)
     } }
 
-    /// Dragging an item out to another window: the real drag carries what the delegate gave.
+    /// Dragging an item out to another window: the real drag carries what the delegate gave;
+    /// an item it gives nothing for starts no drag.
     func testDraggingAnItemOutToAnotherWindow() { MainActor.assumeIsolated {
         let (cv, d, window) = open(count: 10) { _, d in d.draggable = [2] }
-        // The receiver: a window with a GtkDropTarget for files, as a file manager has.
-        let receiver = gtk_window_new()!
-        gtk_window_set_title(receiver.as(GtkWindow.self), "drop-receiver-\(getpid())")
-        gtk_window_set_default_size(receiver.as(GtkWindow.self), 200, 200)
-        let label = gtk_label_new("drop here")!
-        gtk_window_set_child(receiver.as(GtkWindow.self), label)
-        final class Received { var files: [String] = [] }
-        let received = Received()
-        let dropTarget = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
-        gtk_widget_add_controller(label, dropTarget)
-        let (callback, data) = dropCallback { value in
-            guard let boxed = g_value_get_boxed(value) else { return }
-            let list = gdk_file_list_get_files(OpaquePointer(boxed))
-            var node = list
-            while let n = node {
-                if let path = g_file_get_path(OpaquePointer(n.pointee.data)) { received.files.append(String(cString: path)); g_free(path) }
-                node = n.pointee.next
-            }
-            g_slist_free(list)
-        }
-        g_signal_connect_data(raw(dropTarget), "drop", callback, data, { data, _ in Unmanaged<AnyObject>.fromOpaque(data!).release() },
-                              GConnectFlags(rawValue: 0))
-        gtk_window_present(receiver.as(GtkWindow.self))
-        GtkHarness.pump { gtk_widget_get_mapped(receiver) != 0 && !GtkHarness.xid(of: receiver).isEmpty }
-        let receiverID = GtkHarness.xid(of: receiver)
-        GtkHarness.xdotool(["windowmove", "--sync", receiverID, "1040", "300"])
-        GtkHarness.pump(seconds: 0.2)
+        let receiver = DropReceiverWindow()
+        defer { receiver.close() }
+        // An item the delegate gives nothing for: asked once for the whole press, however far
+        // it moves, and nothing arrives.
+        GtkHarness.pointer(window, at: windowPoint(5, cv), then: ["mousedown", "1"])
+        GtkHarness.xdotool(["mousemove_relative", "--", "30", "0", "sleep", "0.05", "mousemove_relative", "--", "30", "0",
+                            "sleep", "0.05", "mousemove_relative", "--", "30", "0"])
+        DragSourceWindow.release()
+        XCTAssertEqual(d.askedToDrag, [5], "asked once per press")
+        XCTAssertEqual(receiver.received, [])
+        d.askedToDrag = []
 
         GtkHarness.pointer(window, at: windowPoint(2, cv), then: ["mousedown", "1"])
         GtkHarness.xdotool(["mousemove_relative", "--", "30", "0", "sleep", "0.05", "mousemove_relative", "--", "30", "0"])
-        DragSourceWindow.move(to: (100, 100), in: receiverID)
+        DragSourceWindow.move(to: (100, 100), in: receiver.id)
         DragSourceWindow.release()
-        GtkHarness.pump(timeout: 3) { !received.files.isEmpty }
-        XCTAssertEqual(received.files, ["/tmp/item-2.png"], "the receiver got the item's file")
+        GtkHarness.pump(timeout: 3) { !receiver.received.isEmpty }
+        XCTAssertEqual(receiver.received, [["/tmp/item-2.png"]], "the receiver got the item's file")
+        XCTAssertEqual(d.askedToDrag, [2])
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a drag does not select")
-        gtk_window_destroy(receiver.as(GtkWindow.self))
         GtkHarness.close(window)
     } }
-}
-
-/// A GtkDropTarget "drop" handler (value, x, y) -> gboolean as a closure.
-@MainActor
-private func dropCallback(_ f: @escaping @MainActor (UnsafePointer<GValue>) -> Void) -> (GCallback, gpointer) {
-    final class Box { let f: @MainActor (UnsafePointer<GValue>) -> Void; init(_ f: @escaping @MainActor (UnsafePointer<GValue>) -> Void) { self.f = f } }
-    let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, _, _, data in
-        let box = Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box
-        guard let value else { return 0 }
-        nonisolated(unsafe) let v = value
-        MainActor.assumeIsolated { box.f(v) }
-        return 1
-    }
-    return (unsafeBitCast(thunk, to: GCallback.self), Unmanaged.passRetained(Box(f) as AnyObject).toOpaque())
 }

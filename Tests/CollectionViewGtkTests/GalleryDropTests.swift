@@ -25,6 +25,14 @@ final class GalleryDropTests: XCTestCase {
         defer { scenario.finish() }
         try scenario.catalogueDrop()
     } }
+
+    /// Out of the gallery: a folder's photo dragged to another app arrives as its file, and
+    /// stays in the folder (the gallery offers copies only).
+    func testAFolderPhotoDragsOutAsItsFile() throws { try MainActor.assumeIsolated {
+        let scenario = try GalleryDropScenario()
+        defer { scenario.finish() }
+        try scenario.dragOut()
+    } }
 }
 
 /// One test's gallery runs, scratch files and drags.
@@ -166,6 +174,30 @@ private final class GalleryDropScenario {
         await_("its thumbnail", after: mark, timeout: 15) { $0 == "thumbnail \(dropped.path)" }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dropped.deletingLastPathComponent().path), ["sunset.png"],
                        "nothing copied")
+        XCTAssertTrue(log.isRunning)
+    }
+
+    func dragOut() throws {
+        let folder = scratch.appendingPathComponent("Outgoing")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try writeTestPNG(folder.appendingPathComponent("a.png").path, colour: 0x3080_c0ff)
+        try writeTestPNG(folder.appendingPathComponent("b.png").path, colour: 0x80c0_30ff)
+        runs.append(try home.launch([folder.path]))
+        await_("opened") { $0.hasPrefix("opened \(folder.path) sections=1 items=2 ") }
+        let window = galleryWindow(named: "Outgoing")
+        guard let cell = cells(after: 0)["0.1"] else { return XCTFail("no cell 0.1") }
+        let receiver = DropReceiverWindow()
+        defer { receiver.close() }
+        let mark = log.lines.count
+        GtkHarness.xdotool(["mousemove", "--window", window, String(cell.0), String(cell.1), "mousedown", "1"])
+        GtkHarness.xdotool(["mousemove_relative", "--", "30", "0", "sleep", "0.05", "mousemove_relative", "--", "30", "0"])
+        DragSourceWindow.move(to: (100, 100), in: receiver.id)
+        DragSourceWindow.release()
+        GtkHarness.pump(timeout: 5) { !receiver.received.isEmpty }
+        XCTAssertEqual(receiver.received, [[folder.appendingPathComponent("b.png").path]], "the photo's file arrived")
+        await_("the drag", after: mark) { $0 == "drag 0.1" }
+        await_("its end", after: mark) { $0 == "drag ended copy" }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.png").path), "the photo stays")
         XCTAssertTrue(log.isRunning)
     }
 }
