@@ -269,6 +269,47 @@ final class DragAndDropTests: XCTestCase {
         GtkHarness.close(window)
     } }
 
+    /// A drop held near the bottom edge scrolls the view, and the destination follows the
+    /// content under the pointer; in the middle the view stays put; near the top it scrolls back.
+    func testADropHeldNearAnEdgeScrolls() { MainActor.assumeIsolated {
+        let (cv, d, window) = open(count: 140)  // 20 rows of 100 in 600
+        let source = DragSourceWindow(items: [DragItem(filePaths: ["/tmp/dropped-photo.png"])])
+        defer { source.close() }
+        let target = GtkHarness.xid(of: window)
+        let height = cv.bounds.height
+        source.beginDrag()
+        DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: height / 2), in: target)
+        let still = cv.contentOffset.y
+        GtkHarness.pump(seconds: 0.4)
+        XCTAssertEqual(cv.contentOffset.y, still, "the middle does not scroll")
+        XCTAssertEqual(still, 0)
+
+        DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: height - 8), in: target)
+        GtkHarness.pump(seconds: 0.6)
+        let scrolled = cv.contentOffset.y
+        XCTAssertGreaterThan(scrolled, 150, "near the bottom edge the view scrolls down")
+        // Where the pointer is now in the content, without moving it since the scroll.
+        let expected = cv.dragAndDrop!.destination(at: Point(x: 350, y: scrolled + height - 8), in: cv).insertion
+        XCTAssertEqual(d.updates.last ?? nil, expected, "the destination follows the content under the pointer")
+        XCTAssertGreaterThan(expected?.item ?? 0, 42, "below the rows the viewport first showed")
+        XCTAssertEqual(cv.dropGapIndexPath, d.updates.last ?? nil)
+
+        DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: height / 2), in: target)
+        let stopped = cv.contentOffset.y
+        GtkHarness.pump(seconds: 0.4)
+        XCTAssertEqual(cv.contentOffset.y, stopped, "back in the middle it stops")
+
+        DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: 6), in: target)
+        GtkHarness.pump(seconds: 0.4)
+        XCTAssertLessThan(cv.contentOffset.y, stopped, "near the top it scrolls up")
+        DragSourceWindow.move(to: (100, 100), in: GtkHarness.xid(of: source.window))
+        let left = cv.contentOffset.y
+        GtkHarness.pump(seconds: 0.3)
+        XCTAssertEqual(cv.contentOffset.y, left, "a drag that left scrolls nothing")
+        DragSourceWindow.release()
+        GtkHarness.close(window)
+    } }
+
     /// Dragging an item out to another window: the real drag carries what the delegate gave;
     /// an item it gives nothing for starts no drag.
     func testDraggingAnItemOutToAnotherWindow() { MainActor.assumeIsolated {

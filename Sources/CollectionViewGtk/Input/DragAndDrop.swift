@@ -20,12 +20,17 @@ final class DragAndDrop {
     private var targetCell: ReusableView?
     /// The item the drop goes into, for insert-into proposals.
     package private(set) var dropTargetItem: IndexPath?
+    /// Scrolls while the drop hovers near an edge.
+    private let autoscroll: DropAutoscroll
+    /// The pointer of the hovering drop, in viewport coordinates.
+    private var hoverPoint: (x: Double, y: Double)?
 
     /// The CSS class of the cell an insert-into drop would go into.
     static let dropTargetClass = "drop-target"
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
+        autoscroll = DropAutoscroll(collectionView: collectionView)
         let viewport = collectionView.viewport
 
         source = gtk_drag_source_new()!
@@ -48,6 +53,7 @@ final class DragAndDrop {
         Signal.connectDropLeave(raw(target)) { [weak self] _ in self?.left() }
         Signal.connectDrop(raw(target)) { [weak self] drop, x, y in self?.dropped(drop, x: x, y: y) ?? false }
         gtk_widget_add_controller(viewport, target)
+        autoscroll.scrolled = { [weak self] in self?.scrolledUnderDrop() }
     }
 
     // MARK: Dragging out
@@ -121,7 +127,16 @@ final class DragAndDrop {
         guard let collectionView, let session, session.drop == drop, session.operation == nil else { return GdkDragAction(rawValue: 0) }
         let (proposal, destination) = propose(session, x: x, y: y, in: collectionView)
         show(proposal, at: destination, in: collectionView)
+        hoverPoint = (x, y)
+        autoscroll.update(viewportX: x, y: y)
         return action(for: proposal, in: session)
+    }
+
+    /// The view scrolled under a pointer held near an edge: the destination moved with it.
+    private func scrolledUnderDrop() {
+        guard let collectionView, let session, session.operation == nil, let (x, y) = hoverPoint else { return }
+        let (proposal, destination) = propose(session, x: x, y: y, in: collectionView)
+        show(proposal, at: destination, in: collectionView)
     }
 
     /// Asks the delegate what a drop at a viewport point would do; the proposal and the
@@ -159,6 +174,8 @@ final class DragAndDrop {
     }
 
     private func left() {
+        autoscroll.stop()
+        hoverPoint = nil
         guard let collectionView, let session, session.operation == nil else { return }
         show(nil, at: nil, in: collectionView)
         self.session = nil
@@ -173,6 +190,8 @@ final class DragAndDrop {
         guard let collectionView, let delegate = collectionView.dropDelegate, accept(drop), let session, session.operation == nil else {
             return false
         }
+        autoscroll.stop()
+        hoverPoint = nil
         let (proposal, destination) = propose(session, x: x, y: y, in: collectionView)
         show(nil, at: nil, in: collectionView)
         let action = action(for: proposal, in: session)
@@ -231,6 +250,8 @@ final class DragAndDrop {
 
     /// The widget is going away.
     func dispose() {
+        autoscroll.stop()
+        hoverPoint = nil
         if let collectionView { show(nil, at: nil, in: collectionView) }
         session = nil
     }
