@@ -19,7 +19,7 @@ final class GalleryDropTests: XCTestCase {
     } }
 
     /// Onto the catalogue: an image file becomes an item at the drop's place that shows the
-    /// file where it is; nothing is copied.
+    /// file where it is; nothing is copied. A file that cannot be decoded is a message.
     func testAnImageDroppedOnTheCatalogueBecomesAnItem() throws { try MainActor.assumeIsolated {
         let scenario = try GalleryDropScenario()
         defer { scenario.finish() }
@@ -156,7 +156,7 @@ private final class GalleryDropScenario {
     }
 
     /// Onto the catalogue: an image file becomes an item at the drop's place that shows the
-    /// file where it is; nothing is copied.
+    /// file where it is; nothing is copied. A file that cannot be decoded is a message.
     func catalogueDrop() throws {
         let dropped = scratch.appendingPathComponent("elsewhere/sunset.png")
         try writeTestPNG(dropped.path, colour: 0xe0a0_40ff)
@@ -174,6 +174,14 @@ private final class GalleryDropScenario {
         await_("its thumbnail", after: mark, timeout: 15) { $0 == "thumbnail \(dropped.path)" }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dropped.deletingLastPathComponent().path), ["sunset.png"],
                        "nothing copied")
+
+        // A file that only claims to be an image: an item, and a message once it fails to decode.
+        let broken = scratch.appendingPathComponent("elsewhere/broken.png")
+        try Data("not really a png".utf8).write(to: broken)
+        let again = log.lines.count
+        drop([broken.path], at: cell, in: window)
+        await_("the item", after: again) { $0.hasPrefix("drop added broken at ") }
+        await_("the message", after: again, timeout: 15) { $0.hasPrefix("message 1 file could not be read as an image (broken.png") }
         XCTAssertTrue(log.isRunning)
     }
 
