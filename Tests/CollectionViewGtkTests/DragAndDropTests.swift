@@ -210,6 +210,10 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertEqual(d.entered, 1, "the drag entered the view")
         XCTAssertNotNil(cv.currentDropSession, "the view holds the drag's session")
         XCTAssertEqual(cv.currentDropSession?.canLoadFiles, true)
+        XCTAssertEqual(cv.currentDropSession?.canLoadText, true)
+        XCTAssertEqual(cv.currentDropSession?.canLoadTexture, false)
+        XCTAssertEqual(cv.currentDropSession?.mimeTypes.contains("text/uri-list"), true, "files as other apps see them")
+        XCTAssertEqual(cv.currentDropSession?.allowedOperations, [.copy, .move])
         XCTAssertEqual(d.updates.last, p(9), "leading half: insert before item 9")
         XCTAssertEqual(cv.dropGapIndexPath, p(9), "the gap opens there")
 

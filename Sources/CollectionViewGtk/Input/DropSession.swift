@@ -40,6 +40,15 @@ public final class DropSession {
         return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }
     }
 
+    /// The GTypes the source offers directly (a drag from this process offers its values'
+    /// types: `GDK_TYPE_FILE_LIST`, `G_TYPE_STRING`, `GDK_TYPE_TEXTURE`…); other apps offer
+    /// MIME types only, which GTK turns into values (see `canLoadFiles` and the others).
+    public var gtypes: [GType] {
+        var count: gsize = 0
+        guard let formats = gdk_drop_get_formats(drop), let types = gdk_content_formats_get_gtypes(formats, &count) else { return [] }
+        return (0..<Int(count)).map { types[$0] }
+    }
+
     /// Whether the drag carries files (`loadFiles(completion:)` can read them).
     public var canLoadFiles: Bool { canLoad(gdk_file_list_get_type()) }
     /// Whether the drag carries text (`loadText(completion:)` can read it).
