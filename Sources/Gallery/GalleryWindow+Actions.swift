@@ -84,6 +84,12 @@ extension GalleryWindow {
         catalogue.insert(catalogue.makeItem(title: title, texture: texture), at: path) { [weak self] in self?.logCounts() }
     }
 
+    /// A catalogue item that shows an image file where it is (its thumbnail).
+    func insert(title: String, path: String, at indexPath: IndexPath) {
+        guard let catalogue = editable else { return }
+        catalogue.insert(catalogue.makeItem(title: title, path: path), at: indexPath) { [weak self] in self?.logCounts() }
+    }
+
     func deleteItems(_ paths: [IndexPath]) {
         guard let catalogue = editable, !paths.isEmpty else { return }
         catalogue.delete(paths) { [weak self] in self?.logCounts() }
@@ -167,7 +173,7 @@ extension GalleryWindow {
 
     /// A decoded thumbnail: shown in the cells that show its file.
     func thumbnailArrived(_ path: String, _ texture: Texture) {
-        for case let cell as TileCell in collectionView.visibleCells where cell.key == path { cell.show(texture) }
+        for case let cell as TileCell in collectionView.visibleCells where cell.key == path || cell.path == path { cell.show(texture) }
         GalleryLog.event("thumbnail \(path)")
         if thumbnails.decoded % 250 == 0 || thumbnails.pending == 0 { logThumbnails() }
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {

@@ -27,6 +27,8 @@ final class GalleryWindow {
     let statusRevealer: WidgetPointer
     let application: UnsafeMutablePointer<GtkApplication>
     lazy var controller = GalleryController(window: self)
+    /// Drags out to other apps and drops from them.
+    lazy var dragAndDrop = GalleryDragAndDrop(window: self)
     var frameStats: FrameStats?
     /// What is remembered between runs; nil when the settings schema cannot be found.
     let settings: GallerySettings?
@@ -66,6 +68,8 @@ final class GalleryWindow {
         collectionView.delegate = controller
         collectionView.installsStandardGestureForInteractiveMovement = true  // drag a catalogue tile to reorder
         collectionView.prefetchDataSource = controller
+        collectionView.dragDelegate = dragAndDrop
+        collectionView.dropDelegate = dragAndDrop
         catalogue = Catalogue(collectionView: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                               supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
         catalogue.loadBuiltIn()

@@ -163,4 +163,95 @@ public enum Signal {
         }
         return GtkGlue.connect(monitor, "changed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    // MARK: Drag and drop
+
+    /// GtkDragSource "prepare": (x, y) -> a GdkContentProvider (a reference the handler gives
+    /// up, as GTK takes it), or nil for no drag.
+    @discardableResult
+    public static func connectPrepare(_ instance: UnsafeMutableRawPointer,
+                                      _ f: @escaping @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?) -> gulong {
+        typealias F = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+        let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { _, x, y, data in
+            let f: F = unbox(data)
+            return MainActor.assumeIsolated { UncheckedPointer(f(x, y)) }.pointer
+        }
+        return GtkGlue.connect(instance, "prepare", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkDragSource "drag-end": (drag, delete data).
+    @discardableResult
+    public static func connectDragEnd(_ instance: UnsafeMutableRawPointer,
+                                      _ f: @escaping @MainActor (OpaquePointer?, Bool) -> Void) -> gulong {
+        typealias F = @MainActor (OpaquePointer?, Bool) -> Void
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gboolean, gpointer?) -> Void = { _, drag, delete, data in
+            let f: F = unbox(data)
+            nonisolated(unsafe) let d = drag
+            MainActor.assumeIsolated { f(d, delete != 0) }
+        }
+        return GtkGlue.connect(instance, "drag-end", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkDropTargetAsync "accept": (drop) -> accepted.
+    @discardableResult
+    public static func connectDropAccept(_ instance: UnsafeMutableRawPointer,
+                                         _ f: @escaping @MainActor (OpaquePointer) -> Bool) -> gulong {
+        typealias F = @MainActor (OpaquePointer) -> Bool
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, drop, data in
+            let f: F = unbox(data)
+            guard let drop else { return 0 }
+            nonisolated(unsafe) let d = drop
+            return MainActor.assumeIsolated { f(d) } ? 1 : 0
+        }
+        return GtkGlue.connect(instance, "accept", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkDropTargetAsync "drag-enter" and "drag-motion": (drop, x, y) -> the preferred
+    /// GdkDragAction (0 refuses the drop here).
+    @discardableResult
+    public static func connectDropMotion(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                         _ f: @escaping @MainActor (OpaquePointer, Double, Double) -> GdkDragAction) -> gulong {
+        typealias F = @MainActor (OpaquePointer, Double, Double) -> GdkDragAction
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gdouble, gdouble, gpointer?) -> GdkDragAction = { _, drop, x, y, data in
+            let f: F = unbox(data)
+            guard let drop else { return GdkDragAction(rawValue: 0) }
+            nonisolated(unsafe) let d = drop
+            return MainActor.assumeIsolated { f(d, x, y) }
+        }
+        return GtkGlue.connect(instance, signal, f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkDropTargetAsync "drag-leave": (drop).
+    @discardableResult
+    public static func connectDropLeave(_ instance: UnsafeMutableRawPointer,
+                                        _ f: @escaping @MainActor (OpaquePointer?) -> Void) -> gulong {
+        typealias F = @MainActor (OpaquePointer?) -> Void
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, drop, data in
+            let f: F = unbox(data)
+            nonisolated(unsafe) let d = drop
+            MainActor.assumeIsolated { f(d) }
+        }
+        return GtkGlue.connect(instance, "drag-leave", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkDropTargetAsync "drop": (drop, x, y) -> whether the drop is taken (then the handler
+    /// must call `gdk_drop_finish`, maybe later).
+    @discardableResult
+    public static func connectDrop(_ instance: UnsafeMutableRawPointer,
+                                   _ f: @escaping @MainActor (OpaquePointer, Double, Double) -> Bool) -> gulong {
+        typealias F = @MainActor (OpaquePointer, Double, Double) -> Bool
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, drop, x, y, data in
+            let f: F = unbox(data)
+            guard let drop else { return 0 }
+            nonisolated(unsafe) let d = drop
+            return MainActor.assumeIsolated { f(d, x, y) } ? 1 : 0
+        }
+        return GtkGlue.connect(instance, "drop", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}
+
+/// A pointer carried out of a main-actor closure (GTK calls on the main thread).
+private struct UncheckedPointer<T>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<T>?
+    init(_ pointer: UnsafeMutablePointer<T>?) { self.pointer = pointer }
 }

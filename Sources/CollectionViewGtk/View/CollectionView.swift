@@ -75,6 +75,12 @@ public final class CollectionView: CollectionViewLayoutHost {
         }
     }
 
+    /// Supplies the content of items dragged out of the view (`dragDelegate`); held weakly.
+    /// Without one, items cannot be dragged out.
+    public weak var dragDelegate: CollectionViewDragDelegate?
+    /// Takes drops onto the view (`dropDelegate`); held weakly. Without one, the view takes no
+    /// drops.
+    public weak var dropDelegate: CollectionViewDropDelegate?
     /// Whether dragging an item that the data source can move reorders it (UIKit's
     /// `installsStandardGestureForInteractiveMovement`, there on the collection view
     /// controller); default false. The drag drives ``beginInteractiveMovementForItem(at:)``
@@ -125,6 +131,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     var dropGap: DropGap?
     /// A batch the movement itself makes is running (other batches cancel the movement).
     var isMovingInteractively = false
+    /// The drag source and drop target.
+    var dragAndDrop: DragAndDrop?
     var animator: Animator!
     /// The visible cell handed back by the dequeue while its item is reconfigured.
     var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
@@ -206,6 +214,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         work.onRunaway = { [weak self] dropped in self?.report(.runawayCallbackWork(dropped: dropped)) }
         layout.collectionView = self
         interaction = Interaction(collectionView: self)
+        dragAndDrop = DragAndDrop(collectionView: self)
         animator = Animator(collectionView: self)
         zoom = ZoomTransitionDriver(collectionView: self)
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
@@ -357,6 +366,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         scrollTween = nil
         animator?.cancel()
         interaction?.dispose()
+        dragAndDrop?.dispose()
         elements.dispose()
         releaseSelf()
     }
