@@ -53,6 +53,7 @@ func makeLayouts(heights: @escaping (IndexPath) -> Double) -> [GalleryLayout: Co
     grid.sectionInset = EdgeInsets(top: 16, left: 24, bottom: 16, right: 24)
     grid.headerReferenceSize = Size(width: 0, height: 44)
     grid.footerReferenceSize = Size(width: 0, height: 28)
+    grid.sectionHeadersPinToVisibleBounds = true  // the section's title stays in sight
     grid.register(SectionBackgroundView.self, forDecorationViewOfKind: SectionBackgroundFlowLayout.background)
 
     let horizontal = FlowLayout()

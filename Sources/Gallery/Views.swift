@@ -87,6 +87,11 @@ final class SectionHeaderView: SectionLabelView {
     /// Screen readers announce section titles as headings, named by their text.
     override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_HEADING }
     override var text: String { didSet { setAccessibleLabel(widget, text) } }
+
+    required init() {
+        super.init()
+        gtk_widget_add_css_class(widget, "section-header")  // opaque: it stays over the tiles it pins above
+    }
 }
 
 /// A small line under a section.

@@ -148,3 +148,46 @@ final class InvalidationContextWindowTests: XCTestCase {
         XCTAssertEqual(cv.appliedLayoutAttributes(for: .cell(IndexPath(item: 3, section: 0)))?.alpha, 0.25)
     }}
 }
+
+/// A flow layout that counts its rectangle queries.
+@MainActor
+private final class CountingFlow: FlowLayout {
+    var rectQueries = 0
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        rectQueries += 1
+        return super.layoutAttributesForElements(in: rect)
+    }
+}
+
+/// Pinned headers in a real window.
+final class PinnedHeaderWindowTests: XCTestCase {
+    /// Scrolling through sections: the header of the section at the top stays at the top of
+    /// the viewport, above the cells, until the next header pushes it off; each frame re-asks
+    /// only for the headers, never for the whole area.
+    func testHeadersStayAtTheTopUntilPushedOff() { MainActor.assumeIsolated {
+        let layout = CountingFlow()
+        layout.itemSize = Size(width: 100, height: 100)
+        layout.minimumLineSpacing = 10
+        layout.headerReferenceSize = Size(width: 0, height: 40)
+        layout.sectionHeadersPinToVisibleBounds = true
+        let source = GridSource(counts: Array(repeating: 21, count: 30))  // 3 lines of 7 in 800: 40 + 320 = 360 a section
+        let cv = makeCollectionView(layout, source)
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let header = { (s: Int) in cv.appliedLayoutAttributes(for: .supplementary(CollectionView.elementKindSectionHeader, IndexPath(item: 0, section: s))) }
+        layout.rectQueries = 0
+        var y = 0.0
+        while y < 1500 {
+            y += 9
+            cv.contentOffset = Point(x: 0, y: y)
+            XCTAssertTrue(GtkHarness.settle(cv))
+            let top = Int(y / 360)  // the section at the top of the viewport
+            let expected = min(y, Double(top) * 360 + 360 - 40)
+            XCTAssertEqual(header(top)?.frame.minY, expected, "offset \(y): section \(top)'s header")
+            XCTAssertGreaterThan(header(top)?.zIndex ?? 0, 0)
+        }
+        XCTAssertLessThan(layout.rectQueries, 60, "strips only: \(layout.rectQueries) rectangle queries in 167 frames")
+        let view = cv.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 4))!
+        XCTAssertEqual(GtkHarness.bounds(of: view.widget, in: cv.viewport)?.minY ?? -1, 0, accuracy: 0.5, "drawn at the top of the viewport")
+    }}
+}

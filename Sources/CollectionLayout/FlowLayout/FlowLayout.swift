@@ -30,6 +30,16 @@ open class FlowLayout: CollectionViewLayout {
     /// The direction the content scrolls in (`scrollDirection`); lines run across it. Default
     /// vertical: rows filled left to right, stacked downward.
     public var scrollDirection = ScrollDirection.vertical { didSet { invalidateIfChanged(oldValue != scrollDirection) } }
+    /// Whether a section's header stays at the top (the leading edge, scrolling sideways) of
+    /// the visible bounds while its section is scrolled through, until the next section's
+    /// header pushes it off (`sectionHeadersPinToVisibleBounds`). Default false.
+    ///
+    /// Each scrolled frame then invalidates the layout with a context that names only the
+    /// headers and footers of the sections on screen: nothing is laid out again.
+    public var sectionHeadersPinToVisibleBounds = false { didSet { invalidateIfChanged(oldValue != sectionHeadersPinToVisibleBounds) } }
+    /// Whether a section's footer stays at the bottom (trailing edge) of the visible bounds
+    /// while its section is on screen (`sectionFootersPinToVisibleBounds`). Default false.
+    public var sectionFootersPinToVisibleBounds = false { didSet { invalidateIfChanged(oldValue != sectionFootersPinToVisibleBounds) } }
 
     /// Set to false by the delegate's default `sizeForItemAt` when a delegate leaves it out.
     var delegateSizesItems = false
@@ -44,6 +54,12 @@ open class FlowLayout: CollectionViewLayout {
     private var lineThickness: [Double] = []
     private var lineFirstItem: [Int32] = []
     private var frames: [Rect] = []
+    /// The visible bounds pinned headers and footers stick to, as of the last `prepare()`.
+    private var pinBounds = Rect.zero
+    /// Whether the lines are laid out for the current data and extent: an invalidation that
+    /// names elements (a scroll with pinned headers) only moves the pinned views.
+    private var linesAreCurrent = false
+    private var pins: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
 
     /// A flow layout with UIKit's defaults: 50x50 items, spacings of 10, no section insets,
     /// headers or footers, scrolling vertically. Changing a property later invalidates it.
@@ -77,6 +93,9 @@ open class FlowLayout: CollectionViewLayout {
     ///   sizes items.
     open override func prepare() {
         super.prepare()
+        pinBounds = collectionView?.bounds ?? .zero
+        guard !linesAreCurrent else { return }
+        linesAreCurrent = true
         axes = FlowAxes(direction: scrollDirection)
         sections.removeAll(keepingCapacity: true)
         lineStarts.removeAll(keepingCapacity: true)
@@ -216,7 +235,38 @@ open class FlowLayout: CollectionViewLayout {
     /// True when the extent along the lines changes (a width change for vertical scrolling),
     /// since that re-breaks the lines; plain scrolling never invalidates.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        FlowAxes(direction: scrollDirection).along(newBounds.size) != alongExtent
+        pins || FlowAxes(direction: scrollDirection).along(newBounds.size) != alongExtent
+    }
+
+    /// A change of the extent along the lines invalidates everything; a scroll with pinned
+    /// headers or footers names those of the sections on screen before and after it.
+    ///
+    /// - Complexity: O(log s + v) for s sections, v of them on screen.
+    open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        guard pins, FlowAxes(direction: scrollDirection).along(newBounds.size) == alongExtent else {
+            return super.invalidationContext(forBoundsChange: newBounds)
+        }
+        let context = Self.invalidationContextClass.init()
+        var named = Set<Int>()
+        for bounds in [pinBounds, newBounds] {
+            let (_, across) = axes.ranges(bounds)
+            var index = firstIndex(count: sections.count) { sections[$0].end > across.0 }
+            while index < sections.count, sections[index].start < across.1 {
+                named.insert(index)
+                index += 1
+            }
+        }
+        let paths = named.sorted().map { IndexPath(item: 0, section: $0) }
+        if sectionHeadersPinToVisibleBounds { context.invalidateSupplementaryElements(ofKind: Self.elementKindSectionHeader, at: paths) }
+        if sectionFootersPinToVisibleBounds { context.invalidateSupplementaryElements(ofKind: Self.elementKindSectionFooter, at: paths) }
+        return context
+    }
+
+    /// Notes whether the lines must be laid out again: only a context that names elements
+    /// (the pinned views of a scroll) leaves them as they are.
+    open override func invalidateLayout(with context: InvalidationContext) {
+        if context.invalidatesAll || context.invalidatedItemIndexPaths != nil { linesAreCurrent = false }
+        super.invalidateLayout(with: context)
     }
 
     // MARK: Queries
@@ -292,19 +342,33 @@ open class FlowLayout: CollectionViewLayout {
                          alongLength: s.itemAlong, acrossLength: s.itemAcross)
     }
 
+    /// A section's header: at the section's start, or pinned to the visible bounds' leading
+    /// edge but never past the section's end (the next section's header pushes it off).
     private func headerAttributes(_ s: FlowSection, _ index: Int) -> LayoutAttributes? {
         guard s.headerExtent > 0 else { return nil }
         let attributes = Self.layoutAttributesClass.init(
             category: .supplementaryView, kind: Self.elementKindSectionHeader, indexPath: IndexPath(item: 0, section: index))
-        attributes.frame = axes.rect(along: 0, across: s.start, alongLength: alongExtent, acrossLength: s.headerExtent)
+        var across = s.start
+        if sectionHeadersPinToVisibleBounds {
+            across = max(s.start, min(axes.ranges(pinBounds).1.0, s.end - s.headerExtent))
+        }
+        attributes.frame = axes.rect(along: 0, across: across, alongLength: alongExtent, acrossLength: s.headerExtent)
+        if pins { attributes.zIndex = 1 }  // over the cells they float above
         return attributes
     }
 
+    /// A section's footer: at the section's end, or pinned to the visible bounds' trailing edge
+    /// but never before the section's header.
     private func footerAttributes(_ s: FlowSection, _ index: Int) -> LayoutAttributes? {
         guard s.footerExtent > 0 else { return nil }
         let attributes = Self.layoutAttributesClass.init(
             category: .supplementaryView, kind: Self.elementKindSectionFooter, indexPath: IndexPath(item: 0, section: index))
-        attributes.frame = axes.rect(along: 0, across: s.end - s.footerExtent, alongLength: alongExtent, acrossLength: s.footerExtent)
+        var across = s.end - s.footerExtent
+        if sectionFootersPinToVisibleBounds {
+            across = min(across, max(axes.ranges(pinBounds).1.1 - s.footerExtent, s.start + s.headerExtent))
+        }
+        attributes.frame = axes.rect(along: 0, across: across, alongLength: alongExtent, acrossLength: s.footerExtent)
+        if pins { attributes.zIndex = 1 }
         return attributes
     }
 

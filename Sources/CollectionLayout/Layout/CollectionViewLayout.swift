@@ -132,7 +132,7 @@ open class CollectionViewLayout {
     /// Override it to note what your `prepare()` must redo; call `super`.
     open func invalidateLayout(with context: InvalidationContext) {
         record(context)
-        collectionView?.layoutDidInvalidate(self)
+        if !isInvalidatingWithoutHost { collectionView?.layoutDidInvalidate(self) }
     }
 
     /// The class of the contexts this layout makes (`invalidationContextClass`).
@@ -154,8 +154,12 @@ open class CollectionViewLayout {
     /// Marks the layout dirty without asking the host for a pass (for layouts inside another,
     /// such as the two a ``TransitionLayout`` blends), with `context` (default: everything).
     public func invalidateLayoutWithoutHost(_ context: InvalidationContext? = nil) {
-        record(context ?? .everything())
+        isInvalidatingWithoutHost = true
+        defer { isInvalidatingWithoutHost = false }
+        invalidateLayout(with: context ?? .everything())  // overrides see it as any invalidation
     }
+
+    private var isInvalidatingWithoutHost = false
 
     /// Takes the invalidations since the last call (the view, at the start of its pass).
     public func takePendingInvalidation() -> InvalidationContext? {
