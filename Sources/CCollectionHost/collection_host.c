@@ -139,14 +139,26 @@ static void configure_axis(GtkAdjustment *adjustment, double content, double vie
     gtk_adjustment_configure(adjustment, value, 0, upper, viewport * 0.1, viewport * 0.9, viewport);
 }
 
-void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
-                              double viewport_width, double viewport_height) {
+void cv_scroll_host_configure_mirrored(CvScrollHost *self, double content_width, double content_height,
+                                       double viewport_width, double viewport_height, gboolean mirrored) {
     /* Our own handler is blocked while we configure (as gtklistbase does): a value clamped
      * here is not a scroll, and the owner is in the middle of placing things. */
     for (int axis = 0; axis < 2; axis++) g_signal_handler_block(self->adjustment[axis], self->handler[axis]);
-    configure_axis(self->adjustment[0], content_width, viewport_width);
+    GtkAdjustment *h = self->adjustment[0];
+    /* Mirrored, the horizontal value counts from the right end: keep the distance from it. */
+    double from_end = gtk_adjustment_get_upper(h) - gtk_adjustment_get_page_size(h) - gtk_adjustment_get_value(h);
+    configure_axis(h, content_width, viewport_width);
+    if (mirrored) {
+        double value = gtk_adjustment_get_upper(h) - gtk_adjustment_get_page_size(h) - (from_end > 0 ? from_end : 0);
+        gtk_adjustment_set_value(h, value > 0 ? value : 0);
+    }
     configure_axis(self->adjustment[1], content_height, viewport_height);
     for (int axis = 0; axis < 2; axis++) g_signal_handler_unblock(self->adjustment[axis], self->handler[axis]);
+}
+
+void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
+                              double viewport_width, double viewport_height) {
+    cv_scroll_host_configure_mirrored(self, content_width, content_height, viewport_width, viewport_height, FALSE);
 }
 
 /* ---- CvBin ------------------------------------------------------------------------------ */

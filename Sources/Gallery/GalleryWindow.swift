@@ -91,6 +91,7 @@ final class GalleryWindow {
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
         if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
+        GalleryLog.event("direction \(gtk_widget_get_direction(collectionView.viewport) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")")
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(content.sectionCount) items=\(content.itemCount)")
         GalleryLog.cellsSoon(self)
         GalleryLog.shownTexts(self)

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 
-/// The real gallery in Chinese and in Russian, under Xvfb: the texts the window shows (its title,
+/// The real gallery in Chinese, Russian and Hebrew, under Xvfb: the texts the window shows (its title,
 /// the menu's first item, the section footers with their plural forms, the shortcuts window's
 /// first group, read back from the widgets and logged with GALLERY_LOG=1) are the translations
 /// in po/, while the log's own lines stay English.
@@ -31,6 +31,15 @@ final class GalleryTranslationTests: XCTestCase {
         // The window says it in Russian; the log keeps the English message.
         expect("message The folder “/nonexistent/картинки” does not exist.")
         expectShortcutsWindow(group: "Макеты")
+    }
+
+    /// Hebrew reads right to left: GTK flips the window from its own translation (which GLib
+    /// allows only because the gallery has a Hebrew one), and the collection view mirrors.
+    func testHebrewIsRightToLeft() throws {
+        try launch(locale: "he_IL.UTF-8")
+        expect("text menu=רשת")
+        expect("text title=גלריה")
+        expect("direction rtl")
     }
 
     // MARK: Helpers

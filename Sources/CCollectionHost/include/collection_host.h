@@ -27,6 +27,10 @@ GtkAdjustment *cv_scroll_host_get_vadjustment(CvScrollHost *self);
  * and never to the host's own `scrolled` callback. */
 void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
                               double viewport_width, double viewport_height);
+/* As cv_scroll_host_configure; `mirrored` keeps the horizontal value's distance from the
+ * right end (the layout's offset when the view is mirrored). */
+void cv_scroll_host_configure_mirrored(CvScrollHost *self, double content_width, double content_height,
+                                       double viewport_width, double viewport_height, gboolean mirrored);
 
 /* A widget that stacks its children, each at its full size, in child order (GtkBinLayout).
  * The root of every reusable view. */

@@ -69,6 +69,10 @@ open class FlowLayout: CollectionViewLayout {
         if changed { invalidateLayout() }
     }
 
+    /// True: lines fill from the right in a right-to-left direction (UIKit's flow layout does
+    /// the same). ``sectionInset``'s left is then the leading side.
+    open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
     /// The header and footer kinds: the supplementary views a flow layout places.
     open override var supplementaryElementKinds: [String] {
         [Self.elementKindSectionHeader, Self.elementKindSectionFooter]

@@ -202,6 +202,19 @@ open class CollectionViewLayout {
         proposedContentOffset
     }
 
+    // MARK: Right to left
+
+    /// Whether the view mirrors this layout when its widget's direction is not
+    /// ``developmentLayoutDirection`` (`flipsHorizontallyInOppositeLayoutDirection`): frames
+    /// and transforms are flipped across the content's vertical centre line, so a layout
+    /// written for left-to-right reads right-to-left in Hebrew or Arabic. Default false, as in
+    /// UIKit; ``FlowLayout`` returns true.
+    open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
+    /// The direction the layout's frames are written for (`developmentLayoutDirection`).
+    /// Default left to right.
+    open var developmentLayoutDirection: LayoutDirection { .leftToRight }
+
     // MARK: Interactive movement
 
     /// Where an item being moved by the user would go with the pointer at `position`, in

@@ -130,6 +130,10 @@ open class TransitionLayout: CollectionViewLayout {
         Array(Set(currentLayout.supplementaryElementKinds + nextLayout.supplementaryElementKinds))
     }
 
+    /// Mirrored in a right-to-left direction when the layout it goes to is.
+    open override var flipsHorizontallyInOppositeLayoutDirection: Bool { nextLayout.flipsHorizontallyInOppositeLayoutDirection }
+    open override var developmentLayoutDirection: LayoutDirection { nextLayout.developmentLayoutDirection }
+
     /// Bounds changes matter when either layout says so.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
         currentLayout.shouldInvalidateLayout(forBoundsChange: newBounds) || nextLayout.shouldInvalidateLayout(forBoundsChange: newBounds)

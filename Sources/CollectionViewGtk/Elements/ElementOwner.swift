@@ -51,6 +51,8 @@ final class ElementOwner {
     var overscanFraction = 0.15
     /// The content point at the canvas's origin: views are placed relative to it.
     var canvasOrigin = Point.zero
+    /// Whether the canvas is drawn mirrored (right to left): views flip their content back.
+    var mirrored = false
     private var readingOrderDirty = false
     /// True when the children must be sorted into reading order again before the next placement.
     var readingOrderIsDue: Bool { readingOrderDirty }
@@ -365,7 +367,7 @@ final class ElementOwner {
 
     private func place(_ view: ReusableView, _ origin: Point) {
         guard let attributes = view.appliedAttributes else { return }
-        view.placement.place(view.widget, attributes, origin: origin)
+        view.placement.place(view.widget, attributes, origin: origin, mirrored: mirrored)
     }
 
     // MARK: Reading order and drawing order

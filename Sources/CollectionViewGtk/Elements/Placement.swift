@@ -10,14 +10,16 @@ final class Placement {
     private var origin = Point.zero
     private var size: (Int32, Int32) = (0, 0)
     private var transform: OpaquePointer?
+    private var mirrored = false
 
     @MainActor
-    func place(_ widget: WidgetPointer, _ attributes: LayoutAttributes, origin: Point) {
-        if self.attributes !== attributes || self.origin != origin || transform == nil {
+    func place(_ widget: WidgetPointer, _ attributes: LayoutAttributes, origin: Point, mirrored: Bool = false) {
+        if self.attributes !== attributes || self.origin != origin || self.mirrored != mirrored || transform == nil {
             if let transform { gsk_transform_unref(transform) }
-            (size, transform) = placement(attributes, offset: origin)
+            (size, transform) = placement(attributes, offset: origin, mirrored: mirrored)
             self.attributes = attributes
             self.origin = origin
+            self.mirrored = mirrored
         }
         gtk_widget_allocate(widget, size.0, size.1, -1, gsk_transform_ref(transform))
     }
@@ -29,18 +31,22 @@ final class Placement {
 
 /// The size and transform that put `attributes` on screen, shifted by minus `offset`, with the
 /// 3D transform applied about the frame's centre, as UIKit does.
-func placement(_ attributes: LayoutAttributes, offset: Point) -> ((Int32, Int32), OpaquePointer?) {
+///
+/// `mirrored`: the canvas is flipped (right to left), so the view flips its content back
+/// about its centre (the text reads the right way) and its transform turns the mirrored way.
+func placement(_ attributes: LayoutAttributes, offset: Point, mirrored: Bool = false) -> ((Int32, Int32), OpaquePointer?) {
     let frame = attributes.frame
     let width = max(0, Int32(frame.width.rounded())), height = max(0, Int32(frame.height.rounded()))
     // Subtracting in Double keeps precision far down a ten-million-item list.
     var origin = graphene_point_t(x: Float(frame.minX - offset.x), y: Float(frame.minY - offset.y))
     var transform = gsk_transform_translate(nil, &origin)
     let t = attributes.transform3D
-    if !t.isIdentity {
+    if !t.isIdentity || mirrored {
         var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
         var back = graphene_point_t(x: -centre.x, y: -centre.y)
         transform = gsk_transform_translate(transform, &centre)
-        transform = appendTransform(t, to: transform)
+        if !t.isIdentity { transform = appendTransform(t, to: transform) }
+        if mirrored { transform = gsk_transform_scale(transform, -1, 1) }
         transform = gsk_transform_translate(transform, &back)
     }
     return ((width, height), transform)

@@ -136,7 +136,7 @@ final class DragAndDrop {
         let (proposal, destination) = propose(session, x: x, y: y, in: collectionView)
         show(proposal, at: destination, in: collectionView)
         hoverPoint = (x, y)
-        autoscroll.update(viewportX: x, y: y)
+        autoscroll.update(viewportX: collectionView.layoutViewportX(x), y: y)  // the layout's way round
         return action(for: proposal, in: session)
     }
 
@@ -151,7 +151,7 @@ final class DragAndDrop {
     /// destination it is for (the item itself for insert-into proposals).
     private func propose(_ session: DropSession, x: Double, y: Double, in collectionView: CollectionView) -> (DropProposal, IndexPath?) {
         let offset = collectionView.contentOffset
-        session.location = Point(x: x + offset.x, y: y + offset.y)
+        session.location = Point(x: collectionView.layoutViewportX(x) + offset.x, y: y + offset.y)
         let (insertion, under) = destination(at: session.location, in: collectionView)
         guard let delegate = collectionView.dropDelegate else { return (DropProposal(operation: .cancel), nil) }
         let proposal = collectionView.work.run {

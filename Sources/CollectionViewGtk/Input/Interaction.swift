@@ -277,7 +277,7 @@ final class Interaction {
         let offset = collectionView.contentOffset
         let contentPoint: Point
         if let point {
-            contentPoint = Point(x: point.0 + offset.x, y: point.1 + offset.y)
+            contentPoint = Point(x: collectionView.layoutViewportX(point.0) + offset.x, y: point.1 + offset.y)
         } else if let path, let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame {
             contentPoint = Point(x: frame.midX, y: frame.midY)
         } else {
@@ -464,8 +464,9 @@ final class Interaction {
         let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
         switch Int32(bitPattern: keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: collectionView.userMoveFocus(.left, shift: shift, control: control)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: collectionView.userMoveFocus(.right, shift: shift, control: control)
+        // Left and right as the person sees them: mirrored, the layout's left is on the right.
+        case GDK_KEY_Left, GDK_KEY_KP_Left: collectionView.userMoveFocus(collectionView.isMirrored ? .right : .left, shift: shift, control: control)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: collectionView.userMoveFocus(collectionView.isMirrored ? .left : .right, shift: shift, control: control)
         case GDK_KEY_Up, GDK_KEY_KP_Up: collectionView.userMoveFocus(.up, shift: shift, control: control)
         case GDK_KEY_Down, GDK_KEY_KP_Down: collectionView.userMoveFocus(.down, shift: shift, control: control)
         case GDK_KEY_Home, GDK_KEY_KP_Home: collectionView.userMoveFocus(.first, shift: shift, control: control)

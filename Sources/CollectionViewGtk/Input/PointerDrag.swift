@@ -48,16 +48,15 @@ final class PointerDrag {
         guard let collectionView else { return }
         mode = .idle
         if let device = gtk_gesture_get_device(gesture), gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN { return }
-        start = Point(x: x, y: y)
+        start = Point(x: collectionView.layoutViewportX(x), y: y)  // the layout's way round; picking below is GTK's
         pointer = start
         startItem = interaction?.item(atViewportX: x, y: y)
-        _ = collectionView
         mode = .undecided
     }
 
     private func updated(dx: Double, dy: Double) {
         guard let collectionView, mode != .idle else { return }
-        pointer = Point(x: start.x + dx, y: start.y + dy)
+        pointer = Point(x: start.x + (collectionView.isMirrored ? -dx : dx), y: start.y + dy)
         if mode == .undecided {
             guard gtk_drag_check_threshold(collectionView.viewport, 0, 0, Int32(dx), Int32(dy)) != 0 else { return }
             decide(in: collectionView)
@@ -142,9 +141,13 @@ final class PointerDrag {
         guard let widget = bandWidget, let band, let collectionView else { return }
         let offset = collectionView.contentOffset
         let size = collectionView.bounds.size
+        var rect = band.rect
+        if collectionView.isMirrored {  // drawn where the flipped canvas shows it
+            rect = Rect(x: 2 * offset.x + size.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+        }
         // Clipped a little outside the viewport, so only the band's visible edges are drawn.
-        let minX = max(-2, band.rect.minX - offset.x), minY = max(-2, band.rect.minY - offset.y)
-        let maxX = min(size.width + 2, band.rect.maxX - offset.x), maxY = min(size.height + 2, band.rect.maxY - offset.y)
+        let minX = max(-2, rect.minX - offset.x), minY = max(-2, rect.minY - offset.y)
+        let maxX = min(size.width + 2, rect.maxX - offset.x), maxY = min(size.height + 2, rect.maxY - offset.y)
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)

@@ -23,7 +23,7 @@ extension CollectionView {
         var resized = newSize != viewportSize
         viewportSize = newSize
         isInLayoutPass = true
-        var placeAll = false
+        var placeAll = updateMirroring()
         for _ in 0..<Self.roundsPerPass {
             work.run { placeAll = layoutPass(resized: resized) || placeAll }  // what callbacks asked for runs at its end
             resized = false
@@ -78,8 +78,8 @@ extension CollectionView {
         guard size != .zero || offset != .zero else { return }
         if size != .zero {
             let content = installedLayout.collectionViewContentSize
-            cv_scroll_host_configure(host, Self.sanitize(content.width + size.width), Self.sanitize(content.height + size.height),
-                                     viewportSize.width, viewportSize.height)
+            cv_scroll_host_configure_mirrored(host, Self.sanitize(content.width + size.width), Self.sanitize(content.height + size.height),
+                                              viewportSize.width, viewportSize.height, isMirrored ? 1 : 0)
         }
         if offset != .zero {
             let current = contentOffset
@@ -123,17 +123,42 @@ extension CollectionView {
     /// Sets the adjustments from the layout's content size and the viewport.
     func configureScrolling() {
         let content = installedLayout.collectionViewContentSize
-        cv_scroll_host_configure(host, Self.sanitize(content.width), Self.sanitize(content.height), viewportSize.width, viewportSize.height)
+        cv_scroll_host_configure_mirrored(host, Self.sanitize(content.width), Self.sanitize(content.height),
+                                          viewportSize.width, viewportSize.height, isMirrored ? 1 : 0)
     }
 
-    /// Moves the canvas so the anchor's point sits at (margin, margin) of it.
+    /// Moves the canvas so the anchor's point sits at (margin, margin) of it. Mirrored, the
+    /// canvas is flipped across the viewport's vertical centre line.
     private func allocateCanvas(_ visibleRect: Rect) {
         let margin = Self.anchorMargin
         elements.canvasOrigin = Point(x: anchor.x - margin, y: anchor.y - margin)
         var shift = graphene_point_t(x: Float(anchor.x - margin - visibleRect.minX), y: Float(anchor.y - margin - visibleRect.minY))
+        var transform: OpaquePointer? = nil
+        if isMirrored {
+            var right = graphene_point_t(x: Float(viewportSize.width), y: 0)
+            transform = gsk_transform_scale(gsk_transform_translate(nil, &right), -1, 1)
+        }
         gtk_widget_allocate(canvas, Int32(2 * margin) + Int32(viewportSize.width), Int32(2 * margin) + Int32(viewportSize.height), -1,
-                            gsk_transform_translate(nil, &shift))
+                            gsk_transform_translate(transform, &shift))
     }
+
+    /// Follows the widget's direction and the layout's wish to flip; true when it changed (every
+    /// view is placed again).
+    func updateMirroring() -> Bool {
+        let layout = installedLayout
+        let rightToLeft = gtk_widget_get_direction(viewport) == GTK_TEXT_DIR_RTL
+        let mirrored = layout.flipsHorizontallyInOppositeLayoutDirection
+            && rightToLeft != (layout.developmentLayoutDirection == .rightToLeft)
+        guard mirrored != isMirrored else { return false }
+        let offset = contentOffset
+        isMirrored = mirrored
+        elements.mirrored = mirrored
+        setOffset(offset)  // the same place of the content, now on the flipped adjustment
+        return true
+    }
+
+    /// A viewport x as the layout sees it: flipped when the view is mirrored.
+    func layoutViewportX(_ x: Double) -> Double { isMirrored ? viewportSize.width - x : x }
 
     func anchorNeedsMove(for offset: Point) -> Bool {
         abs(offset.x - anchor.x) > Self.anchorMargin / 2 || abs(offset.y - anchor.y) > Self.anchorMargin / 2

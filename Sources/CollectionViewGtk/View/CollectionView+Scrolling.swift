@@ -37,7 +37,7 @@ extension CollectionView {
     /// scrolled window's adjustments. Setting it scrolls at once, stops an animated scroll, and
     /// is clamped to the content.
     public var contentOffset: Point {
-        get { Point(x: gtk_adjustment_get_value(hadjustment), y: gtk_adjustment_get_value(vadjustment)) }
+        get { Point(x: layoutOffsetX(gtk_adjustment_get_value(hadjustment)), y: gtk_adjustment_get_value(vadjustment)) }
         set {
             scrollTween?.stop()
             scrollTween = nil
@@ -50,9 +50,17 @@ extension CollectionView {
         Size(width: gtk_adjustment_get_upper(hadjustment), height: gtk_adjustment_get_upper(vadjustment))
     }
 
+    /// The horizontal offset in the layout's coordinates from the adjustment's value, and back:
+    /// mirrored, the adjustment runs the other way, so its slider sits where the visible part
+    /// of the content is (at the right when the start, on the right, shows), as in GtkGridView.
+    func layoutOffsetX(_ x: Double) -> Double {
+        guard isMirrored else { return x }
+        return max(0, gtk_adjustment_get_upper(hadjustment) - gtk_adjustment_get_page_size(hadjustment)) - x
+    }
+
     func setOffset(_ point: Point) {
         // The adjustments clamp to [lower, upper - page].
-        gtk_adjustment_set_value(hadjustment, point.x)
+        gtk_adjustment_set_value(hadjustment, layoutOffsetX(point.x))
         gtk_adjustment_set_value(vadjustment, point.y)
     }
 

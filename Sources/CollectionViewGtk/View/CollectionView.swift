@@ -127,6 +127,11 @@ public final class CollectionView: CollectionViewLayoutHost {
     var interaction: Interaction?
     /// The item the user is moving, shown moved before the data source has moved it.
     var movement: InteractiveMovement?
+    /// Whether the layout is shown mirrored: the widget reads right to left and the layout
+    /// flips (`flipsHorizontallyInOppositeLayoutDirection`). Everything inside the view stays
+    /// in the layout's coordinates; only drawing, pointer positions and the horizontal
+    /// adjustment are flipped.
+    var isMirrored = false
     /// The empty place a drop would insert at, shown before the data source has the item.
     var dropGap: DropGap?
     /// A batch the movement itself makes is running (other batches cancel the movement).
