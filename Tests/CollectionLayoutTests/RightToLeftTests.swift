@@ -35,4 +35,16 @@ struct RightToLeftTests {
         let any = turn.concatenating(Transform3D(perspectiveDistance: 600)).concatenating(Transform3D(translationX: 7, y: 1))
         #expect(any.mirroredHorizontally.mirroredHorizontally == any)
     }
+
+    /// Directional insets: leading is left in left-to-right, right in right-to-left; a flow
+    /// layout's directional inset is its inset with left as the leading side.
+    @Test func directionalInsets() {
+        let insets = DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
+        #expect(insets.edgeInsets(for: .leftToRight) == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(insets.edgeInsets(for: .rightToLeft) == EdgeInsets(top: 1, left: 4, bottom: 3, right: 2))
+        let flow = FlowLayout()
+        flow.sectionDirectionalInset = DirectionalEdgeInsets(top: 0, leading: 30, bottom: 0, trailing: 5)
+        #expect(flow.sectionInset == EdgeInsets(top: 0, left: 30, bottom: 0, right: 5))
+        #expect(flow.sectionDirectionalInset.leading == 30)
+    }
 }

@@ -22,7 +22,16 @@ open class FlowLayout: CollectionViewLayout {
     /// The minimum gap between items on a line; it only decides how many fit. Default 10.
     public var minimumInteritemSpacing = 10.0 { didSet { invalidateIfChanged(oldValue != minimumInteritemSpacing) } }
     /// Space around each section's items (not around its header and footer). Default none.
+    /// The layout is written left to right and mirrored in a right-to-left view, so `left` is
+    /// the leading side; ``sectionDirectionalInset`` says so by name.
     public var sectionInset = EdgeInsets.zero { didSet { invalidateIfChanged(oldValue != sectionInset) } }
+
+    /// ``sectionInset`` by reading direction: `leading` is the side lines start from, on the
+    /// right in a right-to-left view.
+    public var sectionDirectionalInset: DirectionalEdgeInsets {
+        get { DirectionalEdgeInsets(top: sectionInset.top, leading: sectionInset.left, bottom: sectionInset.bottom, trailing: sectionInset.right) }
+        set { sectionInset = newValue.edgeInsets(for: developmentLayoutDirection) }
+    }
     /// Header size; only its extent in the scroll direction counts, zero means no header.
     public var headerReferenceSize = Size.zero { didSet { invalidateIfChanged(oldValue != headerReferenceSize) } }
     /// Footer size; only its extent in the scroll direction counts, zero means no footer.
