@@ -82,7 +82,18 @@ final class ScrollSnapDriver {
         }
         // GTK scrolls; an ease of ours stops following the fingers.
         stopEase()
-        if isWheel { restartWheelPause() }
+        guard isWheel else { return false }
+        restartWheelPause()
+        let delta = axes(dx, dy)
+        let paging = cv.paging
+        if delta.x == 0, delta.y != 0, paging.maxOffset.y == 0, paging.maxOffset.x > 0 {
+            // GtkScrolledWindow leaves a vertical wheel alone in a view that only scrolls
+            // sideways; a snapping layout there (a cover flow) is meant to turn with it: the
+            // scrolled window's own wheel step, sideways.
+            let offset = cv.contentOffset
+            cv.setOffset(Point(x: offset.x + delta.y * pow(cv.bounds.width, 2.0 / 3), y: offset.y))
+            return true
+        }
         return false
     }
 
