@@ -157,6 +157,30 @@ final class PagingAndSnappingTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.y.truncatingRemainder(dividingBy: 60), 0)
     }}
 
+    /// A view that only scrolls sideways turns with a vertical wheel (real clicks) when it
+    /// pages or snaps, which GtkScrolledWindow alone would not do.
+    func testAVerticalWheelTurnsASidewaysView() { MainActor.assumeIsolated {
+        let layout = RowSnappingFlowLayout()
+        layout.scrollDirection = .horizontal
+        let (cv, source, window) = openPaging(layout)
+        defer { GtkHarness.close(window); _ = source }
+        XCTAssertEqual(cv.contentSize.height, cv.bounds.height, "only sideways")
+        let at = GtkHarness.windowPoint(of: cv.viewport, x: 400, y: 300)
+        GtkHarness.pointer(window, at: at, then: ["click", "--repeat", "2", "--delay", "60", "5"])
+        XCTAssertTrue(GtkHarness.pump { cv.scrollSettleRecord.count == 1 && !cv.isSettlingScroll })
+        let step = pow(800.0, 2.0 / 3)  // GtkScrolledWindow's wheel step, sideways
+        XCTAssertEqual(cv.contentOffset.x, (2 * step / 60).rounded() * 60, "the nearest column to two wheel steps")
+        XCTAssertEqual(cv.contentOffset.y, 0)
+        cv.isPagingEnabled = true
+        GtkHarness.pointer(window, at: at, then: ["click", "--repeat", "2", "--delay", "60", "5"])
+        XCTAssertTrue(GtkHarness.pump { !cv.isSettlingScroll })
+        XCTAssertEqual(layout.asked.suffix(2).map(\.proposal.x), [800, 1600], "a page per notch from the page it was in")
+        XCTAssertEqual(cv.contentOffset.x, 1620, "and the layout's column nearest the page: it has the last word")
+        GtkHarness.pointer(window, at: at, then: ["click", "4"])
+        XCTAssertTrue(GtkHarness.pump { !cv.isSettlingScroll })
+        XCTAssertEqual(cv.contentOffset.x, 780, "page 1, on a column")
+    }}
+
     /// Paging off and a layout that does not snap: GTK's scrolling is left alone.
     func testWithoutPagingGTKScrollsAsAlways() { MainActor.assumeIsolated {
         let (cv, source, window) = openPaging()
@@ -175,7 +199,7 @@ final class PagingAndSnappingTests: XCTestCase {
     }}
 }
 
-/// A flow layout that settles on a 60-point row, onwards in the fling's direction, and keeps
+/// A flow layout that settles on a 60-point row (or column), onwards in the fling's direction, and keeps
 /// what it was asked.
 @MainActor
 private final class RowSnappingFlowLayout: FlowLayout {
@@ -183,8 +207,10 @@ private final class RowSnappingFlowLayout: FlowLayout {
     override var snapsScrolling: Bool { true }
     override func targetContentOffset(forProposedContentOffset proposal: Point, withScrollingVelocity velocity: Point) -> Point {
         asked.append((proposal, velocity))
-        let row = proposal.y / 60
-        let y = velocity.y > 0 ? row.rounded(.up) : velocity.y < 0 ? row.rounded(.down) : row.rounded()
-        return Point(x: proposal.x, y: y * 60)
+        func snap(_ p: Double, _ v: Double) -> Double {
+            let row = p / 60
+            return (v > 0 ? row.rounded(.up) : v < 0 ? row.rounded(.down) : row.rounded()) * 60
+        }
+        return Point(x: snap(proposal.x, velocity.x), y: snap(proposal.y, velocity.y))
     }
 }

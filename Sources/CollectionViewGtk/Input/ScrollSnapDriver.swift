@@ -26,9 +26,11 @@ final class ScrollSnapDriver {
     private weak var collectionView: CollectionView?
     private let controller: OpaquePointer
     private var wheelTimeout: guint = 0
-    /// The boundary wheel notches are heading to while the view eases there: the next notch
-    /// goes on from it, not from where the ease has got to.
-    private var wheelTarget: Point?
+    /// The boundary the last wheel notch turned to, and where the view eases for it (the
+    /// layout may say somewhere near the boundary). While the view heads there or rests there,
+    /// the next notch goes on from the boundary: not from where the ease has got to, and not
+    /// from the layout's answer, which could hold the wheel on one page.
+    private var wheelTarget: (boundary: Point, target: Point)?
     /// Wheel movement not yet a whole notch (high-resolution wheels, smooth X11 scrolling).
     private var wheelNotches = Point.zero
     /// The ease this driver started (the view's scroll tween while it runs).
@@ -109,12 +111,15 @@ final class ScrollSnapDriver {
         let pages = Point(x: notches.x.rounded(.towardZero), y: notches.y.rounded(.towardZero))
         wheelNotches = Point(x: notches.x - pages.x, y: notches.y - pages.y)
         guard pages != .zero else { return }
-        let from = wheelTarget ?? cv.contentOffset
+        var from = cv.contentOffset
+        if let last = wheelTarget, isEasing || abs(from.x - last.target.x) < 0.5 && abs(from.y - last.target.y) < 0.5 {
+            from = last.boundary
+        }
         let boundary = paging.offset(movingPages: pages, from: from)
         let target = cv.clampedOffset(cv.collectionViewLayout.targetContentOffset(
             forProposedContentOffset: boundary, withScrollingVelocity: .zero))
         ease(to: target, speed: nil)
-        wheelTarget = isEasing ? target : nil  // after the ease it replaced has ended
+        wheelTarget = (boundary, target)
     }
 
     private func restartWheelPause() {
@@ -158,6 +163,7 @@ final class ScrollSnapDriver {
     /// then the layout's word, clamped; then ease there.
     func settle(velocity: Point) {
         guard let cv = collectionView, applies else { return }
+        wheelTarget = nil  // a fling or a scroll goes on from where it ended
         let current = cv.contentOffset
         let resting = ScrollDeceleration.gtk.restingOffset(from: current, velocity: velocity)
         var proposal = cv.clampedOffset(resting)
@@ -180,7 +186,6 @@ final class ScrollSnapDriver {
         let distance = ((target.x - from.x) * (target.x - from.x) + (target.y - from.y) * (target.y - from.y)).squareRoot()
         guard distance >= 0.5 else {
             cv.setOffset(target)
-            wheelTarget = nil
             return
         }
         var animation = cv.animation
@@ -194,8 +199,6 @@ final class ScrollSnapDriver {
         cv.scrollTween?.stop()
         let tween = Tween(on: cv.viewport, animation, frame: { [weak cv] e in
             cv?.setOffset(Point(x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e))
-        }, end: { [weak self] _ in
-            self?.wheelTarget = nil
         })
         tween.begin(animated: cv.animationsEnabled && animation.duration > 0)
         if tween.isRunning {  // not when it jumped to the end (animations off)
