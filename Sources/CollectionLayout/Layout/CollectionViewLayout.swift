@@ -202,6 +202,35 @@ open class CollectionViewLayout {
         proposedContentOffset
     }
 
+    /// The content offset a scroll the user ended should settle at instead of
+    /// `proposedContentOffset` (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`);
+    /// the default keeps the proposal. The view asks it only when ``snapsScrolling`` is true or
+    /// its `isPagingEnabled` is on.
+    ///
+    /// The view asks when a kinetic scroll (a touchpad fling) ends, and, for a mouse wheel,
+    /// when the wheel has been still a moment. It proposes where GTK's own deceleration would
+    /// come to rest (``ScrollDeceleration/gtk``), or, with paging, the page boundary
+    /// (``Paging``), clamps the answer to the content, and eases the offset there.
+    ///
+    /// - Parameters:
+    ///   - proposedContentOffset: where the scroll would stop, in content coordinates.
+    ///   - velocity: the scrolling velocity when the fingers left, in points per second;
+    ///     positive scrolls towards larger offsets; zero when a wheel stopped.
+    /// - Returns: the offset to settle at (a card's or a row's edge, for instance).
+    /// - Complexity: asked once per scroll, not per frame; keep it a query (O(log n)).
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
+                                  withScrollingVelocity velocity: Point) -> Point {
+        proposedContentOffset
+    }
+
+    /// Whether the view should ask
+    /// ``targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`` when the
+    /// user's scrolling ends and ease to the answer. False, the default, leaves scrolling to
+    /// GTK's own kinetic scrolling; return true when you override that method. (UIKit asks
+    /// every layout; here a layout says so, because intervening replaces GTK's deceleration
+    /// with the view's own.)
+    open var snapsScrolling: Bool { false }
+
     // MARK: Right to left
 
     /// Whether the view mirrors this layout when its widget's direction is not

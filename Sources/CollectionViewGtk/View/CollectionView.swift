@@ -104,6 +104,13 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// animation that starts.
     public var animation = CollectionViewAnimation.default
 
+    /// Whether scrolling stops only on page boundaries (`isPagingEnabled`); a page is the
+    /// viewport's size, on each axis that scrolls. When a touchpad fling ends, the offset eases
+    /// to the next page in the fling's direction (or the nearest, after a slow release); each
+    /// mouse wheel notch turns one page. Off by default: GTK's own scrolling.
+    /// See <doc:ComingFromUIKit#Paging-and-snapping>.
+    public var isPagingEnabled = false
+
     /// Called for every problem the view reports and recovers from. Default: print it.
     public var errorHandler: (CollectionViewError) -> Void = { error in
         print("CollectionView: \(error)")
@@ -145,6 +152,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     var openBatch: RecordedBatch?
     var interactiveTransition: InteractiveTransition?
     var zoom: ZoomTransitionDriver?
+    var scrollSnap: ScrollSnapDriver?
     var zoomPair: (dense: CollectionViewLayout, spread: CollectionViewLayout)?
     /// True while a layout pass runs: invalidations then get another round of the same pass
     /// instead of a new allocation.
@@ -222,6 +230,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         dragAndDrop = DragAndDrop(collectionView: self)
         animator = Animator(collectionView: self)
         zoom = ZoomTransitionDriver(collectionView: self)
+        scrollSnap = ScrollSnapDriver(collectionView: self)
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
         Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction?.dispose() }
@@ -367,6 +376,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     private func hostDisposed() {
+        scrollSnap?.dispose()
         scrollTween?.stop()
         scrollTween = nil
         animator?.cancel()

@@ -101,4 +101,17 @@ final class CoverFlowLayout: CollectionViewLayout {
         // Settle on a card.
         Point(x: (proposedContentOffset.x / spacing).rounded() * spacing, y: 0)
     }
+
+    /// Flings and the wheel settle on a card too: the view asks when the user's scroll ends.
+    override var snapsScrolling: Bool { true }
+
+    /// The card where the fling would rest, or the next one on in the fling's direction, so
+    /// that a flick never springs back; a stopped wheel takes the nearest card.
+    override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
+                                      withScrollingVelocity velocity: Point) -> Point {
+        let card = proposedContentOffset.x / spacing
+        let index = velocity.x > Paging.flingThreshold ? card.rounded(.up)
+            : velocity.x < -Paging.flingThreshold ? card.rounded(.down) : card.rounded()
+        return Point(x: index * spacing, y: 0)
+    }
 }

@@ -1,0 +1,254 @@
+import CGtk
+import GtkGlue
+import CollectionLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Paging and snapping: when the user's scrolling ends, the offset eases to a page boundary
+/// (``CollectionView/isPagingEnabled``) or to where the layout wants it
+/// (``CollectionViewLayout/targetContentOffset(forProposedContentOffset:withScrollingVelocity:)``
+/// with ``CollectionViewLayout/snapsScrolling``). Otherwise it stays out of the way and GTK's
+/// scrolled window scrolls as always.
+///
+/// How it shares the input with GtkScrolledWindow: a kinetic scroll controller on the viewport
+/// sees each scroll event before the scrolled window does (the viewport is its child, events
+/// bubble up) and normally lets it through, so GTK keeps tracking the fingers 1:1 with its own
+/// scaling. When a touchpad scroll ends, the controller's "decelerate" gives the velocity; GTK
+/// starts its own deceleration from the same event, and the driver cancels it right after (by
+/// turning the scrolled window's kinetic scrolling off and on, which GTK documents as stopping
+/// a deceleration) and eases to its target instead. Mouse wheel notches with paging are the
+/// driver's own: one page per notch, as GNOME's carousel turns them; without paging the wheel
+/// scrolls as usual and the view settles once the wheel has been still a moment. Touchscreen
+/// drags are GTK's gesture, which the viewport does not see: they decelerate as usual.
+@MainActor
+final class ScrollSnapDriver {
+    private weak var collectionView: CollectionView?
+    private let controller: OpaquePointer
+    private var wheelTimeout: guint = 0
+    /// The boundary the last wheel notch turned to, and where the view eases for it (the
+    /// layout may say somewhere near the boundary). While the view heads there or rests there,
+    /// the next notch goes on from the boundary: not from where the ease has got to, and not
+    /// from the layout's answer, which could hold the wheel on one page.
+    private var wheelTarget: (boundary: Point, target: Point)?
+    /// Wheel movement not yet a whole notch (high-resolution wheels, smooth X11 scrolling).
+    private var wheelNotches = Point.zero
+    /// The ease this driver started (the view's scroll tween while it runs).
+    private var tween: Tween?
+    /// How long the wheel must be still before a snapping layout settles: longer than the gap
+    /// between the notches of one turn of the wheel (30-100 ms), short enough to feel like the
+    /// end of the scroll.
+    static let wheelPause: guint = 150
+    /// The longest ease after a fling, in seconds: a fast fling to a near page does not crawl.
+    static let longestEase = 1.0
+    /// Eases run so far and the last one's (from, to, duration): tests read them.
+    private(set) var easeCount = 0
+    private(set) var lastEase: (from: Point, to: Point, duration: Double)?
+
+    init(collectionView: CollectionView) {
+        self.collectionView = collectionView
+        let scroll = gtk_event_controller_scroll_new(
+            GtkEventControllerScrollFlags(rawValue: GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue
+                                            | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue))!
+        controller = scroll
+        Signal.connectScroll(raw(scroll)) { [weak self] dx, dy in self?.scrolled(dx, dy) ?? false }
+        Signal.connectPoint(raw(scroll), "decelerate") { [weak self] vx, vy in self?.decelerated(vx, vy) }
+        gtk_widget_add_controller(collectionView.viewport, scroll)
+    }
+
+    /// Whether the view intervenes at all.
+    private var applies: Bool {
+        guard let cv = collectionView else { return false }
+        return cv.isPagingEnabled || cv.collectionViewLayout.snapsScrolling
+    }
+
+    var isEasing: Bool { tween?.isRunning ?? false }
+
+    private var state: GdkModifierType { gtk_event_controller_get_current_event_state(controller) }
+
+    private var isWheel: Bool {
+        gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_WHEEL
+    }
+
+    /// Shift turns a vertical wheel horizontal, as in the scrolled window.
+    private func axes(_ x: Double, _ y: Double) -> Point {
+        var p = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 ? Point(x: y, y: x) : Point(x: x, y: y)
+        // GTK's horizontal deltas move the adjustment, which runs the other way when mirrored.
+        if collectionView?.isMirrored == true { p.x = -p.x }
+        return p
+    }
+
+    private func scrolled(_ dx: Double, _ dy: Double) -> Bool {
+        guard let cv = collectionView, applies else { return false }
+        guard state.rawValue & GDK_CONTROL_MASK.rawValue == 0 else { return false }  // Ctrl + wheel zooms
+        if cv.isPagingEnabled && isWheel {
+            turnPages(axes(dx, dy))
+            return true
+        }
+        // GTK scrolls; an ease of ours stops following the fingers.
+        stopEase()
+        guard isWheel else { return false }
+        restartWheelPause()
+        let delta = axes(dx, dy)
+        let paging = cv.paging
+        if delta.x == 0, delta.y != 0, paging.maxOffset.y == 0, paging.maxOffset.x > 0 {
+            // GtkScrolledWindow leaves a vertical wheel alone in a view that only scrolls
+            // sideways; a snapping layout there (a cover flow) is meant to turn with it: the
+            // scrolled window's own wheel step, sideways.
+            let offset = cv.contentOffset
+            cv.setOffset(Point(x: offset.x + delta.y * pow(cv.bounds.width, 2.0 / 3), y: offset.y))
+            return true
+        }
+        return false
+    }
+
+    /// One page per notch, from the page the previous notches head to.
+    private func turnPages(_ delta: Point) {
+        guard let cv = collectionView else { return }
+        let paging = cv.paging
+        var notches = Point(x: wheelNotches.x + delta.x, y: wheelNotches.y + delta.y)
+        // A vertical wheel turns the pages of a view that only scrolls sideways.
+        if paging.maxOffset.y == 0 && paging.maxOffset.x > 0 {
+            notches = Point(x: notches.x + notches.y, y: 0)
+        }
+        let pages = Point(x: notches.x.rounded(.towardZero), y: notches.y.rounded(.towardZero))
+        wheelNotches = Point(x: notches.x - pages.x, y: notches.y - pages.y)
+        guard pages != .zero else { return }
+        var from = cv.contentOffset
+        if let last = wheelTarget, isEasing || abs(from.x - last.target.x) < 0.5 && abs(from.y - last.target.y) < 0.5 {
+            from = last.boundary
+        }
+        let boundary = paging.offset(movingPages: pages, from: from)
+        let target = cv.clampedOffset(cv.collectionViewLayout.targetContentOffset(
+            forProposedContentOffset: boundary, withScrollingVelocity: .zero))
+        ease(to: target, speed: nil)
+        wheelTarget = (boundary, target)
+    }
+
+    private func restartWheelPause() {
+        if wheelTimeout != 0 { g_source_remove(wheelTimeout) }
+        wheelTimeout = Async.after(milliseconds: Self.wheelPause) { [weak self] in
+            self?.wheelTimeout = 0
+            self?.settle(velocity: .zero)
+        }
+    }
+
+    /// A kinetic scroll ended: the velocity in the controller's units, per second.
+    private func decelerated(_ vx: Double, _ vy: Double) {
+        guard let cv = collectionView, applies else { return }
+        guard state.rawValue & GDK_CONTROL_MASK.rawValue == 0 else { return }
+        var velocity = axes(vx, vy)
+        if isWheel {
+            // GtkScrolledWindow's wheel step: a notch scrolls the page size to the power 2/3.
+            let page = cv.bounds.size
+            velocity = Point(x: velocity.x * pow(page.width, 2.0 / 3), y: velocity.y * pow(page.height, 2.0 / 3))
+        }
+        flingEnded(velocity: velocity)
+    }
+
+    /// A fling ended at `velocity` (points per second): GTK starts its deceleration from the
+    /// same event, after this handler; stop it as soon as that has run (a zero timeout runs
+    /// before the next frame is drawn), then ease to the target.
+    func flingEnded(velocity: Point) {
+        if wheelTimeout != 0 { g_source_remove(wheelTimeout); wheelTimeout = 0 }
+        Async.after(milliseconds: 0) { [weak self] in
+            guard let self, let cv = self.collectionView else { return }
+            let scrolled = cv.widget.opaque
+            if gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0 {
+                gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
+                gtk_scrolled_window_set_kinetic_scrolling(scrolled, 1)
+            }
+            self.settle(velocity: velocity)
+        }
+    }
+
+    /// The user's scroll ended here at `velocity`: where it would rest, then the page boundary,
+    /// then the layout's word, clamped; then ease there.
+    func settle(velocity: Point) {
+        guard let cv = collectionView, applies else { return }
+        wheelTarget = nil  // a fling or a scroll goes on from where it ended
+        let current = cv.contentOffset
+        let resting = ScrollDeceleration.gtk.restingOffset(from: current, velocity: velocity)
+        var proposal = cv.clampedOffset(resting)
+        if cv.isPagingEnabled {
+            proposal = cv.paging.targetOffset(from: current, restingAt: resting, velocity: velocity)
+        }
+        let target = cv.clampedOffset(cv.collectionViewLayout.targetContentOffset(
+            forProposedContentOffset: proposal, withScrollingVelocity: velocity))
+        ease(to: target, speed: (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot())
+    }
+
+    /// Eases the offset to `target` on the frame clock. After a fling (`speed` in points per
+    /// second) the curve is an ease-out that starts about as fast as the fingers left, so the
+    /// motion carries on without a jolt; a wheel notch uses the view's animation as it is.
+    /// A frame costs two adjustment writes, whatever the number of items.
+    private func ease(to target: Point, speed: Double?) {
+        guard let cv = collectionView else { return }
+        stopEase()
+        let from = cv.contentOffset
+        let distance = ((target.x - from.x) * (target.x - from.x) + (target.y - from.y) * (target.y - from.y)).squareRoot()
+        guard distance >= 0.5 else {
+            cv.setOffset(target)
+            return
+        }
+        var animation = cv.animation
+        if let speed, speed > 0 {
+            // A cubic ease-out starts at 3 × distance / duration.
+            animation.curve = .easeOut
+            animation.duration = min(max(3 * distance / speed, animation.duration), Self.longestEase)
+        }
+        easeCount += 1
+        lastEase = (from, target, animation.duration)
+        cv.scrollTween?.stop()
+        let tween = Tween(on: cv.viewport, animation, frame: { [weak cv] e in
+            cv?.setOffset(Point(x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e))
+        })
+        tween.begin(animated: cv.animationsEnabled && animation.duration > 0)
+        if tween.isRunning {  // not when it jumped to the end (animations off)
+            self.tween = tween
+            cv.scrollTween = tween
+        }
+    }
+
+    private func stopEase() {
+        guard let tween, tween.isRunning else { return }
+        tween.stop()
+        if collectionView?.scrollTween === tween { collectionView?.scrollTween = nil }
+        self.tween = nil
+    }
+
+    func dispose() {
+        if wheelTimeout != 0 { g_source_remove(wheelTimeout); wheelTimeout = 0 }
+        stopEase()
+    }
+}
+
+extension CollectionView {
+    /// Pages of the viewport's size over the current content.
+    var paging: Paging {
+        let b = bounds, content = contentSize
+        return Paging(pageSize: b.size, maxOffset: Point(x: content.width - b.width, y: content.height - b.height))
+    }
+
+    /// `offset` within the content (0 to content less viewport, per axis).
+    func clampedOffset(_ offset: Point) -> Point {
+        let b = bounds, content = contentSize
+        return Point(x: max(0, min(offset.x, content.width - b.width)), y: max(0, min(offset.y, content.height - b.height)))
+    }
+
+    /// Whether an ease after the user's scroll (paging or snapping) is running.
+    package var isSettlingScroll: Bool { scrollSnap?.isEasing ?? false }
+
+    /// Eases the view has started after a scroll ended, and the last one's start, end and
+    /// duration.
+    package var scrollSettleRecord: (count: Int, last: (from: Point, to: Point, duration: Double)?) {
+        (scrollSnap?.easeCount ?? 0, scrollSnap?.lastEase)
+    }
+
+    /// Test entry point: what the scroll controller's "decelerate" does when a touchpad fling
+    /// ends at `velocity` (points per second). Xvfb cannot make a kinetic scroll: X11 has no
+    /// scroll-stop events, so GTK never emits "decelerate" there.
+    package func simulateFlingEnd(velocity: Point) {
+        scrollSnap?.flingEnded(velocity: velocity)
+    }
+}
