@@ -73,6 +73,58 @@ final class RowListLayout: CollectionViewLayout {
 }
 
 /// A collection view stand-in with fixed counts and bounds, for tests without a display.
+/// A row of cards whose look follows the scroll position, invalidated per scroll only for the
+/// cards on screen ("Invalidate when something changes").
+final class ScrollFollowingRow: CollectionViewLayout {
+    var spacing = 100.0
+    private(set) var countings = 0
+    private var count = 0
+    private var bounds = Rect.zero
+    private var countsAreStale = true
+
+    override func prepare() {
+        super.prepare()
+        guard let host = collectionView else { return }
+        bounds = host.bounds
+        guard countsAreStale else { return }
+        countsAreStale = false
+        countings += 1
+        count = host.numberOfItems(inSection: 0)
+    }
+
+    override var collectionViewContentSize: Size { Size(width: Double(count) * spacing, height: bounds.height) }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
+
+    func itemsShown(in rect: Rect) -> [IndexPath] {
+        let first = max(0, Int(rect.minX / spacing)), end = min(count, Int((rect.maxX / spacing).rounded(.up)))
+        return first < end ? (first..<end).map { IndexPath(item: $0, section: 0) } : []
+    }
+
+    override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        guard newBounds.size == bounds.size else { return super.invalidationContext(forBoundsChange: newBounds) }
+        let context = InvalidationContext()
+        context.invalidateItems(at: itemsShown(in: newBounds) + itemsShown(in: bounds))
+        return context
+    }
+
+    override func invalidateLayout(with context: InvalidationContext) {
+        if context.invalidatesAll { countsAreStale = true }  // data or size changed
+        super.invalidateLayout(with: context)
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.item < count else { return nil }
+        let a = LayoutAttributes(forCellWith: indexPath)
+        a.frame = Rect(x: Double(indexPath.item) * spacing, y: 0, width: spacing, height: bounds.height)
+        a.alpha = max(0.3, 1 - abs(a.frame.midX - bounds.midX) / max(1, bounds.width))
+        return a
+    }
+
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        itemsShown(in: rect).compactMap(layoutAttributesForItem(at:))
+    }
+}
+
 @MainActor
 final class PlainHost: CollectionViewLayoutHost {
     var counts: [Int]
@@ -101,6 +153,23 @@ func rowListLayoutExample() -> [LayoutAttributes] {
 
 @Suite @MainActor
 struct DocumentationExampleTests {
+    /// The scroll-following row: a scroll names only the cards on screen and reads no counts.
+    @Test func scrollFollowingRowNamesTheCardsOnScreen() {
+        let host = FakeHost(counts: [1000], bounds: Rect(x: 0, y: 0, width: 350, height: 100))
+        let row = prepared(ScrollFollowingRow(), in: host)
+        let moved = Rect(x: 120, y: 0, width: 350, height: 100)
+        let context = row.invalidationContext(forBoundsChange: moved)
+        #expect(!context.invalidatesAll)
+        #expect(Set(context.invalidatedItemIndexPaths ?? []) == Set((0..<5).map { IndexPath(item: $0, section: 0) }))
+        host.bounds = moved
+        row.invalidateLayout(with: context)
+        row.prepareIfNeeded()
+        #expect(row.countings == 1)
+        row.invalidateLayout()
+        row.prepareIfNeeded()
+        #expect(row.countings == 2)
+    }
+
     @Test func rowListExampleShowsTheFirstRows() {
         let visible = rowListLayoutExample()
         #expect(visible.map(\.indexPath) == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0)],
