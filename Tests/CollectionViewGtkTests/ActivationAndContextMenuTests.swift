@@ -122,6 +122,25 @@ private func closeAfterMenu(_ window: WidgetPointer) {
 /// Menu key, Shift+F10, long press), from xdotool in a real window.
 final class ActivationAndContextMenuTests: XCTestCase {
 
+    /// A press held past GTK's double-click time still selects on release, and a double-click
+    /// whose release comes after that time (a busy main loop) still activates: GTK's click
+    /// gesture stops and sends no release then, and the view takes it from its drag gesture.
+    func testAPressHeldPastTheDoubleClickTimeStillCounts() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        let restore = setDoubleClickTime(120)  // far below the long press (500 ms)
+        defer { setDoubleClickTime(restore) }
+        GtkHarness.pointer(window, at: at(2, cv, window), then: ["mousedown", "1", "sleep", "0.3", "mouseup", "1"])
+        GtkHarness.pump(seconds: 0.2)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(2)], "held for 300 ms, released over it: selected")
+        XCTAssertEqual(d.activated, [])
+        // A double-click whose second release comes after the double-click time.
+        GtkHarness.pump(seconds: 0.3)
+        GtkHarness.pointer(window, at: at(6, cv, window), then: ["click", "1", "mousedown", "1", "sleep", "0.25", "mouseup", "1"])
+        GtkHarness.pump(seconds: 0.2)
+        XCTAssertEqual(d.activated, [6], "the second press came in time; its release counts")
+        GtkHarness.close(window)
+    }}
+
     /// A single click only selects; a double-click activates once (and, in multiple selection,
     /// does not toggle the item off again); without a delegate that handles activation a
     /// double-click toggles twice, as before.

@@ -21,6 +21,11 @@ final class Interaction {
     private var longPressedView: ReusableView?
     /// Whether the press being tracked is the second of a double-click.
     private var trackedIsDoubleClick = false
+    /// Whether the primary button is down (between the click gesture's press and its release).
+    private var buttonHeld = false
+    /// The click gesture stopped while the button was down (its double-click time ran out, the
+    /// main loop having been busy): it will send no release, so the drag gesture's end stands in.
+    private var releaseComesFromDrag = false
     /// ``CollectionView/isSingleClickActivationEnabled``.
     var singleClickActivates = false
     /// The items the open (or last) context menu is for, moved along by updates; nil while
@@ -39,11 +44,16 @@ final class Interaction {
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
-        Signal.connectPress(raw(click), "pressed") { [weak self] n, x, y in self?.pressBegan(n: n, x: x, y: y) }
+        Signal.connectPress(raw(click), "pressed") { [weak self] n, x, y in
+            self?.buttonHeld = true
+            self?.pressBegan(n: n, x: x, y: y)
+        }
         Signal.connectPress(raw(click), "released") { [weak self] _, x, y in
+            self?.buttonHeld = false
+            self?.releaseComesFromDrag = false
             self?.pressEnded(x: x, y: y, modifiers: gtk_event_controller_get_current_event_state(click))
         }
-        Signal.connect(raw(click), "stopped") { [weak self] in self?.pressCancelled() }
+        Signal.connect(raw(click), "stopped") { [weak self] in self?.clickStopped() }
         Signal.connectPointer(raw(click), "cancel") { [weak self] in self?.pressCancelled() }
         gtk_widget_add_controller(viewport, click)
 
@@ -161,8 +171,30 @@ final class Interaction {
         if let longPress { gtk_event_controller_reset(longPress) }
     }
 
+    /// GTK's click gesture stops when its double-click time runs out or the pointer moves away.
+    /// With the button still down the press goes on (a busy main loop can run the timer out
+    /// between a double-click's press and release): the release then comes from the drag
+    /// gesture, which sees every one. With the button up there is nothing left to end.
+    private func clickStopped() {
+        if buttonHeld, trackedItem != nil {
+            releaseComesFromDrag = true
+        } else {
+            pressCancelled()
+        }
+    }
+
+    /// The primary button came up (the drag gesture's end, at a viewport point): the end of a
+    /// press whose click gesture stopped.
+    func primaryButtonReleased(x: Double, y: Double, modifiers: GdkModifierType) {
+        buttonHeld = false
+        guard releaseComesFromDrag else { return }
+        releaseComesFromDrag = false
+        pressEnded(x: x, y: y, modifiers: modifiers)
+    }
+
     /// The press left its cell, turned into a scroll or a drag, or was cancelled.
     func pressCancelled() {
+        releaseComesFromDrag = false
         guard let path = trackedItem else { return }
         trackedItem = nil
         setHighlighted(path, false)

@@ -17,6 +17,8 @@ final class PointerDrag {
     private(set) var mode = Mode.idle
     /// Where the drag began and where the pointer is, in viewport coordinates.
     private var start = Point.zero
+    /// Where the drag began as GTK gave it (for the release point of a plain click).
+    private var rawStart = Point.zero
     private var pointer = Point.zero
     private var startItem: IndexPath?
     /// The pointer's offset from the moving cell's centre, kept so the cell does not jump.
@@ -39,13 +41,19 @@ final class PointerDrag {
         gtk_gesture_single_set_button(drag, guint(GDK_BUTTON_PRIMARY))
         Signal.connectPoint(raw(drag), "drag-begin") { [weak self] x, y in self?.began(x: x, y: y) }
         Signal.connectPoint(raw(drag), "drag-update") { [weak self] dx, dy in self?.updated(dx: dx, dy: dy) }
-        Signal.connectPoint(raw(drag), "drag-end") { [weak self] _, _ in self?.ended(cancelled: false) }
+        Signal.connectPoint(raw(drag), "drag-end") { [weak self] dx, dy in
+            guard let self else { return }
+            self.ended(cancelled: false)
+            self.interaction?.primaryButtonReleased(x: self.rawStart.x + dx, y: self.rawStart.y + dy,
+                                                    modifiers: gtk_event_controller_get_current_event_state(self.gesture))
+        }
         Signal.connectPointer(raw(drag), "cancel") { [weak self] in self?.ended(cancelled: true) }
         gtk_widget_add_controller(collectionView.viewport, drag)
     }
 
     private func began(x: Double, y: Double) {
         guard let collectionView else { return }
+        rawStart = Point(x: x, y: y)
         mode = .idle
         if let device = gtk_gesture_get_device(gesture), gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN { return }
         start = Point(x: collectionView.layoutViewportX(x), y: y)  // the layout's way round; picking below is GTK's
