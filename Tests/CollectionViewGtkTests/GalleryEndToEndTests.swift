@@ -37,14 +37,7 @@ final class GalleryEndToEndTests: XCTestCase {
     /// The cells' centres from the latest "cell" lines.
     private func cells(after: Int) -> [String: (Int, Int)] {
         await_("cells", after: after) { $0 == "cells-done" }
-        var result: [String: (Int, Int)] = [:]
-        let lines = Array(log.lines.dropFirst(after))
-        let end = lines.lastIndex(of: "cells-done") ?? lines.count
-        for line in lines[..<end] where line.hasPrefix("cell ") {
-            let parts = line.split(separator: " ")
-            result[String(parts[1])] = (Int(parts[2])!, Int(parts[3])!)
-        }
-        return result
+        return log.cellCentres(after: after)
     }
 
     @discardableResult

@@ -29,6 +29,19 @@ final class GalleryRun: @unchecked Sendable {
         return nil
     }
 
+    /// The cells' centres (window coordinates) by "section.item", from the "cell" lines after
+    /// line `after` up to the last "cells-done".
+    func cellCentres(after: Int) -> [String: (Int, Int)] {
+        var result: [String: (Int, Int)] = [:]
+        let lines = Array(self.lines.dropFirst(after))
+        let end = lines.lastIndex(of: "cells-done") ?? lines.count
+        for line in lines[..<end] where line.hasPrefix("cell ") {
+            let parts = line.split(separator: " ")
+            result[String(parts[1])] = (Int(parts[2])!, Int(parts[3])!)
+        }
+        return result
+    }
+
     /// Waits for the process to end; its exit status, or nil if it still runs.
     func awaitExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

@@ -22,7 +22,7 @@ final class DragAndDrop {
     /// The item the drop goes into, for insert-into proposals.
     package private(set) var dropTargetItem: IndexPath?
     /// Scrolls while the drop hovers near an edge.
-    private let autoscroll: DropAutoscroll
+    private let autoscroll: EdgeAutoscroll
     /// The pointer of the hovering drop, in viewport coordinates.
     private var hoverPoint: (x: Double, y: Double)?
 
@@ -31,7 +31,7 @@ final class DragAndDrop {
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
-        autoscroll = DropAutoscroll(collectionView: collectionView)
+        autoscroll = EdgeAutoscroll(collectionView: collectionView)
         let viewport = collectionView.viewport
 
         source = gtk_drag_source_new()!

@@ -28,14 +28,13 @@ extension CollectionView {
     func setDropGap(at indexPath: IndexPath?) {
         guard movement == nil, dropGap?.at != indexPath else { return }
         let old = dropGap?.at
-        var base = counts
+        var base = counts  // the data source's: without the gap open now
         if let old, base.indices.contains(old.section) { base[old.section] -= 1 }
         if let indexPath {
             guard indexPath.count == 2, base.indices.contains(indexPath.section),
                   indexPath.item >= 0, indexPath.item <= base[indexPath.section] else { return }
         }
-        var shown = base
-        if let indexPath { shown[indexPath.section] += 1 }
+        let shown = indexPath.map { DropGap(at: $0).shownCounts(base) } ?? base
         dropGap = indexPath.map(DropGap.init)
         isMovingInteractively = true
         performBatch({ [self] in

@@ -159,11 +159,7 @@ extension CollectionView {
 
     /// The counts shown now, with one item moved from `from` to `to`.
     private func counts(moving from: IndexPath, to: IndexPath) -> [Int] {
-        var shown = counts
-        guard from.section != to.section, shown.indices.contains(from.section), shown.indices.contains(to.section) else { return shown }
-        shown[from.section] -= 1
-        shown[to.section] += 1
-        return shown
+        InteractiveMovement(original: from, current: to, position: .zero).shownCounts(counts)
     }
 
     /// The moving cell under the pointer, above everything, out of any animation.

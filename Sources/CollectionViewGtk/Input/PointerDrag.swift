@@ -25,17 +25,12 @@ final class PointerDrag {
     private var grab = Point.zero
     private var band: RubberBand?
     private var bandWidget: WidgetPointer?
-    private var tickID: guint = 0
-    private var lastTick: Double?
-
-    /// How close to an edge (in points) the pointer starts scrolling the view, and how fast
-    /// (points per second) it scrolls at the edge itself; beyond the edge it speeds up.
-    static let autoscrollMargin = 40.0
-    static let autoscrollSpeed = 900.0
+    private let autoscroll: EdgeAutoscroll
 
     init(collectionView: CollectionView, interaction: Interaction) {
         self.collectionView = collectionView
         self.interaction = interaction
+        autoscroll = EdgeAutoscroll(collectionView: collectionView)
         let drag = gtk_gesture_drag_new()!
         gesture = drag
         gtk_gesture_single_set_button(drag, guint(GDK_BUTTON_PRIMARY))
@@ -49,6 +44,10 @@ final class PointerDrag {
         }
         Signal.connectPointer(raw(drag), "cancel") { [weak self] in self?.ended(cancelled: true) }
         gtk_widget_add_controller(collectionView.viewport, drag)
+        autoscroll.scrolled = { [weak self] in
+            guard let self, let collectionView = self.collectionView, self.isActive else { return }
+            self.follow(in: collectionView)  // the content moved under the pointer
+        }
     }
 
     private func began(x: Double, y: Double) {
@@ -70,6 +69,7 @@ final class PointerDrag {
             decide(in: collectionView)
         }
         follow(in: collectionView)
+        if isActive { autoscroll.update(viewportX: pointer.x, y: pointer.y) }
     }
 
     /// The drag passed the threshold: a move, a band, or nothing of ours.
@@ -98,7 +98,6 @@ final class PointerDrag {
         }
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)  // the click and long press let go
         interaction?.pressCancelled()
-        startAutoscroll(in: collectionView)
     }
 
     /// The pointer moved, or the view scrolled under it.
@@ -121,7 +120,7 @@ final class PointerDrag {
     private func ended(cancelled: Bool) {
         let was = mode
         mode = .idle
-        stopAutoscroll()
+        autoscroll.stop()
         switch was {
         case .moving:
             guard let collectionView, collectionView.movement != nil else { break }
@@ -175,50 +174,8 @@ final class PointerDrag {
         }
     }
 
-    // MARK: Autoscroll
-
-    private func startAutoscroll(in collectionView: CollectionView) {
-        guard tickID == 0 else { return }
-        lastTick = nil
-        tickID = Tick.add(collectionView.viewport) { [weak self] time in self?.tick(time) ?? false }
-    }
-
-    private func stopAutoscroll() {
-        guard tickID != 0 else { return }
-        if let collectionView { gtk_widget_remove_tick_callback(collectionView.viewport, tickID) }
-        tickID = 0
-    }
-
-    /// How fast to scroll along one axis with the pointer at `position` in a viewport of
-    /// `length`: nothing away from the edges, faster the nearer (and past) an edge.
-    static func autoscrollVelocity(position: Double, length: Double) -> Double {
-        let margin = min(autoscrollMargin, length / 4)
-        guard margin > 0 else { return 0 }
-        if position < margin { return -min(3, (margin - position) / margin) * autoscrollSpeed }
-        if position > length - margin { return min(3, (position - (length - margin)) / margin) * autoscrollSpeed }
-        return 0
-    }
-
-    private func tick(_ time: Double) -> Bool {
-        guard let collectionView, isActive else { tickID = 0; return false }
-        let elapsed = min(0.05, lastTick.map { time - $0 } ?? 0)
-        lastTick = time
-        let size = collectionView.bounds.size
-        let content = collectionView.collectionViewLayout.collectionViewContentSize
-        let vx = Self.autoscrollVelocity(position: pointer.x, length: size.width)
-        let vy = Self.autoscrollVelocity(position: pointer.y, length: size.height)
-        guard elapsed > 0, vx != 0 || vy != 0 else { return true }
-        let old = collectionView.contentOffset
-        let new = Point(x: min(max(0, old.x + vx * elapsed), max(0, content.width - size.width)),
-                        y: min(max(0, old.y + vy * elapsed), max(0, content.height - size.height)))
-        guard new != old else { return true }
-        collectionView.contentOffset = new
-        follow(in: collectionView)
-        return true
-    }
-
     func dispose() {
-        stopAutoscroll()
+        autoscroll.stop()
         removeBand()
         mode = .idle
     }

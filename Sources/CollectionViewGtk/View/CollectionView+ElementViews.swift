@@ -111,10 +111,7 @@ extension CollectionView: ElementOwnerClient {
                 continue
             }
             if key.category != .decorationView {
-                let path = key.indexPath
-                let valid = path.count >= 1 && counts.indices.contains(path.section)
-                    && (key.category != .cell || (path.count == 2 && path.item >= 0 && path.item < counts[path.section]))
-                guard valid else {
+                guard isValidElement(key, counts: counts) else {
                     report(.invalidLayoutAttributes("\(key) is outside the data source's \(counts.count) sections"))
                     continue
                 }
@@ -127,6 +124,13 @@ extension CollectionView: ElementOwnerClient {
         }
         if let gap = dropGap { wanted[.cell(gap.at)] = nil }  // room, without a cell
         return wanted
+    }
+
+    /// Whether a cell or supplementary key names a place in the data the view shows.
+    func isValidElement(_ key: ElementKey, counts: [Int]) -> Bool {
+        let path = key.indexPath
+        guard path.count >= 1, counts.indices.contains(path.section) else { return false }
+        return key.category != .cell || (path.count == 2 && path.item >= 0 && path.item < counts[path.section])
     }
 
     /// The largest coordinate or size GTK can allocate: widget allocations are 32-bit ints.

@@ -92,7 +92,7 @@ extension CollectionView {
     /// to be made, ones that left it or were hidden go.
     private func refreshElements(_ keys: [ElementKey]) {
         guard !keys.isEmpty, let area = elements.preparedArea else { return }
-        let layout = installedLayout
+        let layout = installedLayout, counts = self.counts
         for key in keys {
             if let moving = movement, key == .cell(moving.current) { continue }  // under the pointer
             if let gap = dropGap, key == .cell(gap.at) { continue }  // room without a cell
@@ -103,17 +103,10 @@ extension CollectionView {
             }
             if let view = elements.view(for: key) {
                 if !animator.isAnimating(view) { elements.present(attributes, on: view) }
-            } else if key.category == .decorationView || isValidElement(key) {
+            } else if key.category == .decorationView || isValidElement(key, counts: counts) {
                 elements.addPending(key, attributes)
             }
         }
-    }
-
-    /// Whether a cell or supplementary key names a place in the data the view shows.
-    private func isValidElement(_ key: ElementKey) -> Bool {
-        let path = key.indexPath, counts = self.counts
-        guard path.count >= 1, counts.indices.contains(path.section) else { return false }
-        return key.category != .cell || (path.count == 2 && path.item >= 0 && path.item < counts[path.section])
     }
 
     /// A scroll with nothing else going on: the element owner then asks only for the strips

@@ -141,7 +141,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     var isMirrored = false
     /// The empty place a drop would insert at, shown before the data source has the item.
     var dropGap: DropGap?
-    /// A batch the movement itself makes is running (other batches cancel the movement).
+    /// A batch the view makes on its own is being recorded (a movement's move, a drop gap's
+    /// opening): other batches first cancel the movement and close the gap.
     var isMovingInteractively = false
     /// The drag source and drop target.
     var dragAndDrop: DragAndDrop?
