@@ -50,12 +50,37 @@ open class FlowLayout: CollectionViewLayout {
     /// while its section is on screen (`sectionFootersPinToVisibleBounds`). Default false.
     public var sectionFootersPinToVisibleBounds = false { didSet { invalidateIfChanged(oldValue != sectionFootersPinToVisibleBounds) } }
 
+    /// A size that tells the layout to size items by their content (`automaticSize`): set
+    /// ``estimatedItemSize`` to it to take ``itemSize`` as the estimate.
+    public static let automaticSize = Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+
+    /// The size items have until their views measure themselves (`estimatedItemSize`); zero,
+    /// the default, turns self-sizing off.
+    ///
+    /// When it is set, every item starts at this size; when its view is shown, the view
+    /// measures its extent in the scroll direction (its height, scrolling vertically) at the
+    /// estimate's extent along the lines, and the layout takes it: a line is as thick as its
+    /// thickest item. Headers and footers measure themselves too, their reference sizes being
+    /// their estimates. Lines keep the estimate's columns; the delegate's `sizeForItemAt` is
+    /// not asked.
+    ///
+    /// - Complexity: a measurement costs O(log n), and so does finding the lines in a
+    ///   rectangle: lines keep how much they grew in a ``PrefixSums``, sections likewise, so a
+    ///   million estimated items scroll as a million fixed ones do.
+    public var estimatedItemSize = Size.zero { didSet { invalidateIfChanged(oldValue != estimatedItemSize) } }
+
+    /// Whether views size the items (``estimatedItemSize`` is not zero).
+    public var isSelfSizing: Bool { estimatedItemSize != .zero }
+
+    /// The size an item has before its view measures it.
+    var estimate: Size { estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize }
+
     /// Set to false by the delegate's default `sizeForItemAt` when a delegate leaves it out.
     var delegateSizesItems = false
 
     // Prepared state.
-    private var axes = FlowAxes(direction: .vertical)
-    private var sections: [FlowSection] = []
+    var axes = FlowAxes(direction: .vertical)
+    var sections: [FlowSection] = []
     private var alongExtent = 0.0  // the bounds' extent along lines when prepared
     // Varied sections share these: per line its across start and thickness and its first item,
     // and per item its frame (already in x/y).
@@ -63,11 +88,19 @@ open class FlowLayout: CollectionViewLayout {
     private var lineThickness: [Double] = []
     private var lineFirstItem: [Int32] = []
     private var frames: [Rect] = []
+    // Self-sizing: what views measured; per section how much each line grew beyond the
+    // estimate (plain and as running sums); per section how much it grew since `prepare()`.
+    var measurements = FlowMeasurements()
+    var lineGrowth: [[Double]] = []
+    var lineGrowthSums: [PrefixSums] = []
+    var sectionGrowth = PrefixSums(count: 0)
     /// The visible bounds pinned headers and footers stick to, as of the last `prepare()`.
     private var pinBounds = Rect.zero
     /// Whether the lines are laid out for the current data and extent: an invalidation that
     /// names elements (a scroll with pinned headers) only moves the pinned views.
-    private var linesAreCurrent = false
+    private(set) var linesAreCurrent = false
+    /// Whether a measurement can go straight into the laid-out lines.
+    var linesAreCurrentForMeasuring: Bool { linesAreCurrent && sectionGrowth.count == sections.count && sectionGrowth.count > 0 }
     private var pins: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
 
     /// A flow layout with UIKit's defaults: 50x50 items, spacings of 10, no section insets,
@@ -93,6 +126,7 @@ open class FlowLayout: CollectionViewLayout {
             + (lineStarts.capacity + lineThickness.capacity) * MemoryLayout<Double>.stride
             + lineFirstItem.capacity * MemoryLayout<Int32>.stride
             + frames.capacity * MemoryLayout<Rect>.stride
+            + measurements.byteCount + lineGrowth.reduce(0) { $0 + 2 * $1.capacity } * MemoryLayout<Double>.stride
     }
 
     // MARK: Prepare
@@ -115,7 +149,9 @@ open class FlowLayout: CollectionViewLayout {
         lineThickness.removeAll(keepingCapacity: true)
         lineFirstItem.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
-        guard let host = collectionView else { alongExtent = 0; return }
+        lineGrowth.removeAll(keepingCapacity: true)
+        lineGrowthSums.removeAll(keepingCapacity: true)
+        guard let host = collectionView else { alongExtent = 0; sectionGrowth = PrefixSums(count: 0); return }
         alongExtent = axes.along(host.bounds.size)
 
         let delegate = host.layoutDelegate as? FlowLayoutDelegate
@@ -123,7 +159,15 @@ open class FlowLayout: CollectionViewLayout {
         let counts = (0..<max(0, sectionCount)).map { max(0, host.numberOfItems(inSection: $0)) }
         // One probe tells whether the delegate sizes items: only its default clears the flag.
         var sizesItems = false
-        if let delegate, let probe = counts.firstIndex(where: { $0 > 0 }) {
+        let selfSizing = isSelfSizing
+        if selfSizing {
+            let basis = FlowMeasurements.Basis(alongExtent: alongExtent, estimate: estimate, direction: scrollDirection)
+            if measurements.basis != basis { measurements = FlowMeasurements(basis: basis) }
+            measurements.fit(counts: counts)
+        } else {
+            measurements = FlowMeasurements()
+        }
+        if let delegate, !selfSizing, let probe = counts.firstIndex(where: { $0 > 0 }) {
             delegateSizesItems = true
             _ = delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: 0, section: probe))
             sizesItems = delegateSizesItems
@@ -145,6 +189,10 @@ open class FlowLayout: CollectionViewLayout {
             section.start = offset
             section.headerExtent = max(0, axes.across(header))
             section.footerExtent = max(0, axes.across(footer))
+            if selfSizing {  // a header or footer measured before keeps its size
+                if section.headerExtent > 0, !measurements.headers[index].isNaN { section.headerExtent = measurements.headers[index] }
+                if section.footerExtent > 0, !measurements.footers[index].isNaN { section.footerExtent = measurements.footers[index] }
+            }
             section.bodyStart = offset + section.headerExtent + i.acrossStart
             let available = alongExtent - i.alongStart - i.alongEnd
             if sizesItems, let delegate, count > 0 {
@@ -152,18 +200,21 @@ open class FlowLayout: CollectionViewLayout {
                                     lineStart: i.alongStart, available: available, spacing: max(0, interitem))
             } else {
                 layOutUniformSection(&section, lineStart: i.alongStart, available: available, spacing: max(0, interitem))
+                if selfSizing { layOutMeasuredLines(&section, index: index) }
             }
             section.alongExtentNeeded += i.alongStart + i.alongEnd
             section.end = section.bodyEnd + i.acrossEnd + section.footerExtent
             offset = section.end
             sections.append(section)
         }
+        sectionGrowth = PrefixSums(count: selfSizing ? sections.count : 0)
     }
 
     private func layOutUniformSection(_ s: inout FlowSection, lineStart: Double, available: Double, spacing: Double) {
         s.isUniform = true
-        s.itemAlong = max(0, axes.along(itemSize))
-        s.itemAcross = max(0, axes.across(itemSize))
+        let size = isSelfSizing ? estimate : itemSize
+        s.itemAlong = max(0, axes.along(size))
+        s.itemAcross = max(0, axes.across(size))
         s.itemsPerLine = FlowLineSpacing.itemsPerLine(item: s.itemAlong, available: available, minimumSpacing: spacing)
         let n = s.itemsPerLine
         // Every line of a uniform section is spaced like a full one, so one item describes it.
@@ -238,7 +289,7 @@ open class FlowLayout: CollectionViewLayout {
     ///
     /// - Complexity: O(sections).
     open override var collectionViewContentSize: Size {
-        let acrossTotal = sections.last?.end ?? 0
+        let acrossTotal = sections.isEmpty ? 0 : section(sections.count - 1).end
         let needed = sections.reduce(0) { max($0, $1.alongExtentNeeded) }
         let along = max(alongExtent, needed)
         return scrollDirection == .vertical
@@ -263,8 +314,8 @@ open class FlowLayout: CollectionViewLayout {
         var named = Set<Int>()
         for bounds in [pinBounds, newBounds] {
             let (_, across) = axes.ranges(bounds)
-            var index = firstIndex(count: sections.count) { sections[$0].end > across.0 }
-            while index < sections.count, sections[index].start < across.1 {
+            var index = firstIndex(count: sections.count) { section($0).end > across.0 }
+            while index < sections.count, section(index).start < across.1 {
                 named.insert(index)
                 index += 1
             }
@@ -277,9 +328,68 @@ open class FlowLayout: CollectionViewLayout {
 
     /// Notes whether the lines must be laid out again: only a context that names elements
     /// (the pinned views of a scroll) leaves them as they are.
+    /// A context with sizes that views measured (``estimatedItemSize``) takes them: the lines
+    /// after them move, nothing is laid out again.
     open override func invalidateLayout(with context: InvalidationContext) {
-        if context.invalidatesAll || context.invalidatedItemIndexPaths != nil { linesAreCurrent = false }
+        let measured = (context as? FlowLayoutInvalidationContext)?.preferredExtents ?? []
+        for (key, extent) in measured { takeMeasurement(key, extent) }
+        if context.invalidatesAll || (context.invalidatedItemIndexPaths != nil && measured.isEmpty) { linesAreCurrent = false }
         super.invalidateLayout(with: context)
+    }
+
+    // MARK: Self-sizing
+
+    /// The flow layout's context, which carries measured sizes.
+    open override class var invalidationContextClass: InvalidationContext.Type { FlowLayoutInvalidationContext.self }
+
+    /// Vertical when scrolling vertically (items measure their heights at the estimate's
+    /// width), horizontal when scrolling sideways; nil without ``estimatedItemSize``.
+    open override var selfSizingAxis: Axis? {
+        isSelfSizing ? (scrollDirection == .vertical ? .vertical : .horizontal) : nil
+    }
+
+    /// True when self-sizing and the preferred extent in the scroll direction differs from
+    /// the one the layout gives the cell, header or footer now.
+    ///
+    /// - Complexity: O(1).
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                              withOriginalAttributes originalAttributes: LayoutAttributes) -> Bool {
+        guard isSelfSizing, let current = currentExtent(of: originalAttributes.elementKey) else { return false }
+        let extent = axes.across(preferredAttributes.frame.size)
+        return extent.isFinite && extent >= 0 && abs(extent - current) > 1e-9
+    }
+
+    /// Names the element and carries its size; the content grows by what its line, header or
+    /// footer grows, the content offset moves by as much when that starts above the visible
+    /// bounds (so nothing on screen moves), and everything after it is invalid
+    /// (``InvalidationContext/invalidatedRect``).
+    ///
+    /// - Complexity: O(log n + items per line).
+    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                           withOriginalAttributes originalAttributes: LayoutAttributes) -> InvalidationContext {
+        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        let key = originalAttributes.elementKey, extent = axes.across(preferredAttributes.frame.size)
+        let change = linesAreCurrentForMeasuring ? growth(of: key, to: extent) : nil
+        if let carrier = context as? FlowLayoutInvalidationContext {
+            carrier.preferredExtents.append((key, extent))  // taken in invalidateLayout(with:)
+        } else {
+            takeMeasurement(key, extent)  // a context class that is not a flow one cannot carry it
+        }
+        guard let (delta, start) = change, delta != 0 else { return context }
+        let vertical = scrollDirection == .vertical
+        context.contentSizeAdjustment = vertical ? Size(width: 0, height: delta) : Size(width: delta, height: 0)
+        if let bounds = collectionView?.bounds, start < axes.ranges(bounds).across.0 {
+            context.contentOffsetAdjustment = vertical ? Point(x: 0, y: delta) : Point(x: delta, y: 0)
+        }
+        let far = 1e15
+        context.invalidatedRect = axes.rect(along: -far, across: start, alongLength: 2 * far, acrossLength: far)
+        return context
+    }
+
+    /// Keeps what views measured with the items they measured (``estimatedItemSize``).
+    open override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        remapMeasurements(updateItems)
     }
 
     // MARK: Queries
@@ -293,12 +403,14 @@ open class FlowLayout: CollectionViewLayout {
         guard !sections.isEmpty, let rect = Self.queryable(rect) else { return result }
         let (_, acrossRange) = axes.ranges(rect)
         // The first section that ends after the rectangle starts; sections are in order.
-        var index = firstIndex(count: sections.count) { sections[$0].end > acrossRange.0 }
-        while index < sections.count, sections[index].start < acrossRange.1 {
-            let section = sections[index]
+        var index = firstIndex(count: sections.count) { section($0).end > acrossRange.0 }
+        while index < sections.count, section(index).start < acrossRange.1 {
+            let section = section(index)
             if let header = headerAttributes(section, index), header.frame.intersects(rect) { result.append(header) }
             if section.itemCount > 0 {
-                if section.isUniform {
+                if section.isUniform, isMeasured(index) {
+                    appendMeasuredItems(section, index, in: rect, to: &result)
+                } else if section.isUniform {
                     appendUniformItems(section, index, in: rect, to: &result)
                 } else {
                     appendVariedItems(section, index, in: rect, to: &result)
@@ -326,10 +438,10 @@ open class FlowLayout: CollectionViewLayout {
     /// - Complexity: O(1).
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
-        let section = sections[indexPath.section]
+        let section = section(indexPath.section)
         guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
         let attributes = Self.layoutAttributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
-        attributes.frame = frame(ofItem: indexPath.item, in: section)
+        attributes.frame = frame(ofItem: indexPath.item, in: section, indexPath.section)
         return attributes
     }
 
@@ -339,7 +451,7 @@ open class FlowLayout: CollectionViewLayout {
     /// - Complexity: O(1).
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.count >= 1, sections.indices.contains(indexPath.section) else { return nil }
-        let section = sections[indexPath.section]
+        let section = section(indexPath.section)
         switch elementKind {
         case Self.elementKindSectionHeader: return headerAttributes(section, indexPath.section)
         case Self.elementKindSectionFooter: return footerAttributes(section, indexPath.section)
@@ -347,9 +459,15 @@ open class FlowLayout: CollectionViewLayout {
         }
     }
 
-    private func frame(ofItem item: Int, in s: FlowSection) -> Rect {
+    func frame(ofItem item: Int, in s: FlowSection, _ index: Int) -> Rect {
         if !s.isUniform { return frames[s.firstFrame + item] }
         let line = item / s.itemsPerLine, column = item % s.itemsPerLine
+        if isMeasured(index) {
+            let start = lineStart(line, in: s, index), thickness = lineThickness(line, in: s, index)
+            let extent = measurements.item(item, inSection: index) ?? s.itemAcross
+            return axes.rect(along: s.firstColumn + Double(column) * s.columnStride, across: start + (thickness - extent) / 2,
+                             alongLength: s.itemAlong, acrossLength: extent)
+        }
         return axes.rect(along: s.firstColumn + Double(column) * s.columnStride,
                          across: s.bodyStart + Double(line) * s.uniformLineStride,
                          alongLength: s.itemAlong, acrossLength: s.itemAcross)
@@ -385,7 +503,7 @@ open class FlowLayout: CollectionViewLayout {
         return attributes
     }
 
-    private func appendCell(_ item: Int, _ section: Int, frame: Rect, to result: inout [LayoutAttributes]) {
+    func appendCell(_ item: Int, _ section: Int, frame: Rect, to result: inout [LayoutAttributes]) {
         let attributes = Self.layoutAttributesClass.init(category: .cell, kind: nil, indexPath: IndexPath(item: item, section: section))
         attributes.frame = frame
         result.append(attributes)
@@ -412,7 +530,7 @@ open class FlowLayout: CollectionViewLayout {
             let end = min(lastColumn, s.itemCount - 1 - lineItem)
             guard firstColumn <= end else { continue }
             for column in firstColumn...end {
-                let f = frame(ofItem: lineItem + column, in: s)
+                let f = frame(ofItem: lineItem + column, in: s, index)
                 if f.intersects(rect) { appendCell(lineItem + column, index, frame: f, to: &result) }
             }
         }

@@ -151,6 +151,36 @@ open class CollectionViewLayout {
         return context
     }
 
+    // MARK: Self-sizing
+
+    /// The axis along which this layout takes its elements' extents from the views themselves,
+    /// at the extent it gives them across it (`.vertical`: heights from content, at the widths
+    /// the layout chose); nil when it sizes every element itself (the default). The view asks
+    /// views for their preferred attributes only when it is not nil, so fixed-size layouts pay
+    /// no measuring.
+    open var selfSizingAxis: Axis? { nil }
+
+    /// Whether the view's preferred attributes should change the layout
+    /// (`shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`): the
+    /// view measured itself after getting `originalAttributes`. The default says no.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                     withOriginalAttributes originalAttributes: LayoutAttributes) -> Bool {
+        false
+    }
+
+    /// The context for a preferred size the layout accepted
+    /// (`invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`). The
+    /// default names the element. A layout that keeps the size also sets the content size
+    /// adjustment, the content offset adjustment when the element starts above the visible
+    /// bounds (so what the user looks at stays where it is), and ``InvalidationContext/invalidatedRect``
+    /// for the elements that move.
+    open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                  withOriginalAttributes originalAttributes: LayoutAttributes) -> InvalidationContext {
+        let context = type(of: self).invalidationContextClass.init()
+        name(originalAttributes, in: context)
+        return context
+    }
+
     /// Marks the layout dirty without asking the host for a pass (for layouts inside another,
     /// such as the two a ``TransitionLayout`` blends), with `context` (default: everything).
     public func invalidateLayoutWithoutHost(_ context: InvalidationContext? = nil) {

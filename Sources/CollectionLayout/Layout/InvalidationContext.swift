@@ -31,6 +31,12 @@ open class InvalidationContext {
     /// user looks at moves the offset down by its height, so nothing on screen jumps).
     public var contentOffsetAdjustment = Point.zero
 
+    /// Where elements moved without being named, in content coordinates: the view asks the
+    /// layout again for what it shows or prepares there. A self-sizing cell that grows moves
+    /// everything after it; naming all of that would cost what it moves. Not in UIKit, whose
+    /// view asks again for everything it shows after any invalidation. Nil: nothing.
+    public var invalidatedRect: Rect?
+
     public required init() {}
 
     /// Names items whose attributes changed (`invalidateItems(at:)`).
@@ -73,6 +79,7 @@ open class InvalidationContext {
         if let items = other.invalidatedItemIndexPaths { invalidateItems(at: items) }
         for (kind, paths) in other.invalidatedSupplementaryIndexPaths ?? [:] { invalidateSupplementaryElements(ofKind: kind, at: paths) }
         for (kind, paths) in other.invalidatedDecorationIndexPaths ?? [:] { invalidateDecorationElements(ofKind: kind, at: paths) }
+        if let rect = other.invalidatedRect { invalidatedRect = invalidatedRect.map { $0.union(rect) } ?? rect }
         contentSizeAdjustment = Size(width: contentSizeAdjustment.width + other.contentSizeAdjustment.width,
                                      height: contentSizeAdjustment.height + other.contentSizeAdjustment.height)
         contentOffsetAdjustment = Point(x: contentOffsetAdjustment.x + other.contentOffsetAdjustment.x,
