@@ -72,6 +72,9 @@ final class Animator {
                 if track.removeAtEnd { collectionView.elements.finishRetiring(track.view) }
             }
         }
+        // Views measured themselves on the way (the layout took it, the animation did not):
+        // the next pass asks the layout for the whole area again.
+        if collectionView.installedLayout.selfSizingAxis != nil { collectionView.elements.invalidateArea() }
         gtk_widget_queue_allocate(collectionView.viewport)
         if !done.isEmpty {
             Async.onMain { [weak collectionView] in

@@ -12,6 +12,9 @@ protocol ElementOwnerClient: AnyObject {
     func makeView(for key: ElementKey) -> ReusableView?
     func willDisplay(_ view: ReusableView, for key: ElementKey)
     func didEndDisplaying(_ view: ReusableView, for key: ElementKey)
+    /// The view has the layout's attributes (a new element's, or new ones outside an
+    /// animation): a self-sizing layout hears what it would like.
+    func fit(_ view: ReusableView, _ attributes: LayoutAttributes)
     /// The layout's usable attributes in `rect`, by element.
     func wantedAttributes(in rect: Rect) -> [ElementKey: LayoutAttributes]
     /// Whether the animator moves this view now (then a pass leaves its attributes alone).
@@ -137,7 +140,10 @@ final class ElementOwner {
         var waiting: [(key: ElementKey, attributes: LayoutAttributes)] = []
         for (key, attributes) in wanted {
             if let view = visible[key] {
-                if !client.isAnimating(view) { present(attributes, on: view) }  // the animator owns it
+                if !client.isAnimating(view) {  // the animator owns it
+                    present(attributes, on: view)
+                    client.fit(view, attributes)
+                }
             } else {
                 waiting.append((key, attributes))
             }
@@ -211,8 +217,17 @@ final class ElementOwner {
 
     /// An element of the prepared area whose view is to be made later.
     func addPending(_ key: ElementKey, _ attributes: LayoutAttributes) {
-        guard visible[key] == nil, !pending.contains(where: { $0.key == key }) else { return }
-        pending.append((key, attributes))
+        guard visible[key] == nil else { return }
+        if let index = pending.firstIndex(where: { $0.key == key }) {
+            pending[index].attributes = attributes  // it moved (a self-sizing view above it grew)
+        } else {
+            pending.append((key, attributes))
+        }
+    }
+
+    /// Elements waiting for a view whose frames meet `rect`: the layout moved them.
+    func dropPending(in rect: Rect) {
+        pending.removeAll { $0.attributes.frame.intersects(rect) }
     }
 
     // MARK: Making and retiring views
@@ -236,6 +251,8 @@ final class ElementOwner {
         present(attributes, on: view)
         insertInReadingOrder(view)
         drawListChanged()
+        view.lastFit = nil
+        client.fit(view, attributes)
         client.willDisplay(view, for: key)
         return view
     }

@@ -23,6 +23,7 @@ final class ReuseQueues {
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
         if var queue = queues[key], let view = queue.popLast() {
             queues[key] = queue
+            view.lastFit = nil
             view.prepareForReuse()
             return view
         }

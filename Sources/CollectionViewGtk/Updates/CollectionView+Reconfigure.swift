@@ -12,6 +12,7 @@ extension CollectionView {
                 reconfiguring = (path, cell)
                 let returned = configure(path)
                 reconfiguring = nil
+                refit(cell)
                 if let returned, returned !== cell {
                     report(.foreignView("a different cell when reconfiguring item \(path.item) in section \(path.section); reconfiguring configures the item's own cell"))
                     giveBack(returned)

@@ -57,7 +57,10 @@ extension CollectionView {
         work.run { layout.prepareIfNeeded() }  // app code: an invalidation inside gets another round
         configureScrolling()
         let visibleRect = bounds
-        if let context, partial { refreshElements(context.invalidatedElementKeys) }
+        if let context, partial {
+            refreshElements(context.invalidatedElementKeys)
+            if let rect = context.invalidatedRect { refreshElements(in: rect) }
+        }
         if dirty || resized || !elements.isComfortable(visibleRect) {
             elements.prepare(around: visibleRect, incremental: !dirty && !resized && isPlainScroll)
             prefetchAhead()
@@ -102,11 +105,27 @@ extension CollectionView {
                 continue
             }
             if let view = elements.view(for: key) {
-                if !animator.isAnimating(view) { elements.present(attributes, on: view) }
+                if !animator.isAnimating(view) {
+                    elements.present(attributes, on: view)
+                    fit(view, attributes)
+                }
             } else if key.category == .decorationView || isValidElement(key, counts: counts) {
                 elements.addPending(key, attributes)
             }
         }
+    }
+
+    /// Asks the layout again for every element of the prepared area in `rect`, where the
+    /// layout says elements moved without naming them (a self-sizing view grew): the shown ones
+    /// there (by where they were) and the ones the layout puts there now.
+    private func refreshElements(in rect: Rect) {
+        guard let area = elements.preparedArea else { return }
+        let region = rect.intersection(area)
+        guard !region.isEmpty else { return }
+        var keys = Set(wantedAttributes(in: region).keys)
+        for (key, view) in elements.visible where view.appliedAttributes?.frame.intersects(region) ?? false { keys.insert(key) }
+        elements.dropPending(in: region)
+        refreshElements(keys.sorted { $0.indexPath < $1.indexPath })
     }
 
     /// A scroll with nothing else going on: the element owner then asks only for the strips

@@ -69,6 +69,39 @@ open class ReusableView {
     /// animation included; frame, transform, alpha and zIndex are applied by the collection view.
     open func apply(_ layoutAttributes: LayoutAttributes) {}
 
+    // MARK: Self-sizing
+
+    /// The attributes this view would like, given the layout's (`preferredLayoutAttributesFitting(_:)`).
+    /// Asked when the view is shown, and again when its extent across the sizing axis changes,
+    /// only while the layout sizes by content (its `selfSizingAxis` is set, as a flow layout's
+    /// is with an `estimatedItemSize`).
+    ///
+    /// The default measures the widget as GTK does (`gtk_widget_measure`): its natural extent
+    /// along the layout's sizing axis at the frame's extent across it, so a label that wraps at
+    /// a narrower width asks for more height. Override it to change the answer (call `super`
+    /// and adjust the copy it returns); the layout decides what it takes.
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        let preferred = layoutAttributes.copy()
+        preferred.frame.size[sizingAxis] = measuredExtent(along: sizingAxis, at: layoutAttributes.frame.size[sizingAxis == .vertical ? .horizontal : .vertical])
+        return preferred
+    }
+
+    /// The widget's natural extent along `axis` when it is `across` long the other way: what
+    /// the default ``preferredLayoutAttributesFitting(_:)`` asks for.
+    public func measuredExtent(along axis: Axis, at across: Double) -> Double {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        let forSize = across.isFinite && across >= 0 ? Int32(min(across, Double(Int32.max / 2))) : -1
+        gtk_widget_measure(widget, axis == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, forSize,
+                           &minimum, &natural, nil, nil)
+        return Double(max(minimum, natural))
+    }
+
+    /// The axis the layout takes sizes along, set by the collection view before it asks.
+    var sizingAxis = Axis.vertical
+    /// The last measurement: at which extent across the axis, what the view asked for, and
+    /// what the layout gave it then. The view is not measured again until one changes.
+    var lastFit: (across: Double, preferred: Double, given: Double)?
+
     /// Where the template's widgets go; a cell uses its content view.
     open var templateContainer: WidgetPointer { widget }
 

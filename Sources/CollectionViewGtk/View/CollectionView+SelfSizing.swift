@@ -1,0 +1,33 @@
+import CollectionLayout
+
+/// Self-sizing: a view that gets attributes from a layout that sizes by content (its
+/// `selfSizingAxis` is set) is asked for its preferred attributes, and the layout is
+/// invalidated with its context when it takes them. The layout pass runs again at once (see
+/// `roundsPerPass`), so a grown cell and everything it moves are placed in the same frame, and
+/// an element above the viewport that grows moves the content offset with it.
+extension CollectionView {
+    func fit(_ view: ReusableView, _ attributes: LayoutAttributes) {
+        let layout = installedLayout
+        guard let axis = layout.selfSizingAxis, attributes.representedElementCategory != .decorationView,
+              view.elementKey == attributes.elementKey else { return }
+        let across = attributes.frame.size[axis == .vertical ? .horizontal : .vertical]
+        let given = attributes.frame.size[axis]
+        // Measured at this extent before, and the layout gave what the view asked for, or has
+        // not changed its answer since: nothing to ask.
+        if let fit = view.lastFit, fit.across == across, fit.preferred == given || fit.given == given { return }
+        view.sizingAxis = axis
+        let preferred = work.run { view.preferredLayoutAttributesFitting(attributes.copy()) }
+        view.lastFit = (across, preferred.frame.size[axis], given)
+        work.run {
+            guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes) else { return }
+            layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes))
+        }
+    }
+
+    /// A cell configured again in place may want another size.
+    func refit(_ view: ReusableView) {
+        guard let attributes = view.appliedAttributes, !animator.isAnimating(view) else { return }
+        view.lastFit = nil
+        fit(view, attributes)
+    }
+}
