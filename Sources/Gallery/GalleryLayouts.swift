@@ -48,6 +48,7 @@ final class SectionBackgroundFlowLayout: FlowLayout {
 func makeLayouts(heights: @escaping (IndexPath) -> Double) -> [GalleryLayout: CollectionViewLayout] {
     let grid = SectionBackgroundFlowLayout()
     grid.itemSize = Size(width: 120, height: 120)
+    grid.estimatedItemSize = FlowLayout.automaticSize  // tiles and titles size themselves (a long title, a large font)
     grid.minimumInteritemSpacing = 12
     grid.minimumLineSpacing = 12
     grid.sectionInset = EdgeInsets(top: 16, left: 24, bottom: 16, right: 24)

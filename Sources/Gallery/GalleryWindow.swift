@@ -22,7 +22,11 @@ final class GalleryWindow {
     var unreadableFiles: Set<String> = []
     let thumbnails = ThumbnailLoader(capacityBytes: GalleryWindow.thumbnailCacheBytes)
     var layouts: [GalleryLayout: CollectionViewLayout] = [:]
-    var currentLayout = GalleryLayout.grid
+    var currentLayout = GalleryLayout.grid {
+        // The horizontal flow turns a page (the window's width) at a time; the stack snaps to
+        // its cards by itself (its layout's targetContentOffset).
+        didSet { collectionView.isPagingEnabled = currentLayout == .horizontal }
+    }
     let status: OpaquePointer  // GtkLabel
     let statusRevealer: WidgetPointer
     let application: UnsafeMutablePointer<GtkApplication>
@@ -86,6 +90,27 @@ final class GalleryWindow {
         Style.install()
         restoreState()
         CloseRequest.connect(raw(window)) { [weak self] in self?.saveState() }
+        followTextSize()
+    }
+
+    /// Grid tiles are as wide as seven lines of text are high (120 px at least): with a larger
+    /// font (GNOME's text scaling, or gtk-font-name) a word still fits on a tile, and titles
+    /// wrap between words; the tiles' heights come from their titles (self-sizing).
+    private func followTextSize() {
+        let update: @MainActor @Sendable () -> Void = { [weak self] in
+            guard let self, let grid = self.layouts[.grid] as? FlowLayout else { return }
+            let text = gtk_widget_create_pango_layout(self.collectionView.widget, "Mg")
+            var width: Int32 = 0, height: Int32 = 0
+            pango_layout_get_pixel_size(text, &width, &height)
+            g_object_unref(UnsafeMutableRawPointer(text))
+            let side = max(120, (Double(height) * 7).rounded())
+            grid.itemSize = Size(width: side, height: side)
+        }
+        update()
+        if let settings = gtk_settings_get_default() {
+            Signal.connect(raw(settings), "notify::gtk-font-name", update)
+            Signal.connect(raw(settings), "notify::gtk-xft-dpi", update)
+        }
     }
 
     func present() {

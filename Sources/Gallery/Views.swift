@@ -27,13 +27,25 @@ final class TileCell: CollectionViewCell {
         gtk_overlay_set_child(card.opaque, picture)
         let labelWidget = UnsafeMutablePointer<GtkWidget>(label)
         gtk_widget_set_valign(labelWidget, GTK_ALIGN_END)
-        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+        gtk_label_set_wrap(label, 1)  // the tile grows instead (see preferredLayoutAttributesFitting)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(labelWidget, "tile-title")
         gtk_overlay_add_overlay(card.opaque, labelWidget)
         gtk_widget_set_parent(card, contentView)
         let selected = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(selected, "tile-selection")
         selectedBackgroundView = selected
+    }
+
+    /// Square, or taller when the title needs more than the lower half of a square card (a
+    /// long title, a large font): measured by GTK at the tile's width.
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        let preferred = layoutAttributes.copy()
+        let width = layoutAttributes.frame.width
+        let title = measuredExtent(along: .vertical, at: width, of: UnsafeMutablePointer<GtkWidget>(label))
+        preferred.frame.size.height = max(width, title + width / 2).rounded(.up)
+        return preferred
     }
 
     /// Shows a tile: its picture (its own, else the thumbnail when decoded) or a coloured card.
@@ -75,6 +87,8 @@ class SectionLabelView: ReusableView {
         super.init()
         let widget = UnsafeMutablePointer<GtkWidget>(label)
         gtk_label_set_xalign(label, 0)
+        gtk_label_set_wrap(label, 1)  // a long title wraps and the header grows
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
         for name in Self.cssClasses { gtk_widget_add_css_class(widget, name) }
         gtk_widget_set_parent(widget, self.widget)
     }

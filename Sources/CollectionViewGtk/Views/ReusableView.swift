@@ -86,12 +86,13 @@ open class ReusableView {
         return preferred
     }
 
-    /// The widget's natural extent along `axis` when it is `across` long the other way: what
-    /// the default ``preferredLayoutAttributesFitting(_:)`` asks for.
-    public func measuredExtent(along axis: Axis, at across: Double) -> Double {
+    /// The natural extent along `axis` of the view's widget (or of `child`, one of its widgets)
+    /// when it is `across` long the other way: what the default
+    /// ``preferredLayoutAttributesFitting(_:)`` asks for.
+    public func measuredExtent(along axis: Axis, at across: Double, of child: WidgetPointer? = nil) -> Double {
         var minimum: Int32 = 0, natural: Int32 = 0
         let forSize = across.isFinite && across >= 0 ? Int32(min(across, Double(Int32.max / 2))) : -1
-        gtk_widget_measure(widget, axis == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, forSize,
+        gtk_widget_measure(child ?? widget, axis == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, forSize,
                            &minimum, &natural, nil, nil)
         return Double(max(minimum, natural))
     }
