@@ -1,4 +1,5 @@
-// The benchmark executable: `collection-bench layout` (the layout core, no display) and, with
+// The benchmark executable: `collection-bench layout` and `layout-scroll` (the layout core and
+// the layout's share of a scrolled frame, no display) and, with
 // a display, the view benchmarks; `collection-bench diff` diffs snapshots and, with a display,
 // watches the main thread while a diffable data source applies one. Build it in release:
 // `swift run -c release collection-bench`.
@@ -14,6 +15,8 @@ MainActor.assumeIsolated {
     switch command {
     case "layout":
         LayoutBenchmark.run(quick: arguments.contains("--quick"))
+    case "layout-scroll":
+        LayoutScrollBenchmark.run()
     case "updates":
         UpdateBenchmark.run()
     case "diff":
@@ -30,7 +33,7 @@ MainActor.assumeIsolated {
     case "folder-gtk" where arguments.count == 2:
         FolderBenchmark.runGtk(dir: arguments[1])
     default:
-        print("usage: collection-bench layout [--quick] | scroll [--quick] | updates | selection | diff | folder [DIR]   (all but layout and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | scroll [--quick] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll and the first part of diff need a display)")
         exit(2)
     }
 }

@@ -1,5 +1,6 @@
 import CollectionLayout
 import CollectionViewGtk
+import GalleryLayouts
 
 /// The layouts the Layout menu offers, each with its menu label and shortcut.
 enum GalleryLayout: String, CaseIterable {

@@ -217,6 +217,9 @@ struct DocumentationExampleTests {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("//") }
+            // The gallery's layouts are a library, so their declarations say `public`; the
+            // articles quote them as an app's own layout would read, without it.
+            .map { $0.hasPrefix("public ") ? String($0.dropFirst("public ".count)) : $0 }
     }
 
     static func swiftBlocks(in article: String) -> [String] {
@@ -250,7 +253,7 @@ struct DocumentationExampleTests {
                              "Tests/CollectionViewGtkTests/ReadmeExample.swift"]
             .map { Self.root.appendingPathComponent($0) }
         corpus += Self.files(in: "Sources/Gallery", ending: ".swift")
-        corpus += Self.files(in: "Sources/Gallery/Layouts", ending: ".swift")
+        corpus += Self.files(in: "Sources/GalleryLayouts", ending: ".swift")
         let compiled: [[String]] = try corpus.map { Self.lines(try String(contentsOf: $0, encoding: .utf8)) }
         let articles = Self.files(in: "Sources/CollectionLayout/CollectionLayout.docc", ending: ".md")
             + Self.files(in: "Sources/CollectionViewGtk/CollectionViewGtk.docc", ending: ".md")

@@ -4,16 +4,18 @@ import Foundation
 /// Every item on one circle (sections follow each other round it). Inserted items grow out of
 /// the centre and deleted ones shrink into it: the layout's own appearing and disappearing
 /// attributes. Fine for the few hundred items a circle can show.
-final class CircleLayout: CollectionViewLayout {
+public final class CircleLayout: CollectionViewLayout {
     /// The largest tile; with many items the tiles shrink so they fit round the circle.
-    var itemSize = Size(width: 90, height: 90)
+    public var itemSize = Size(width: 90, height: 90)
     private var tile = Size(width: 90, height: 90)
     private var frames: [IndexPath: Rect] = [:]
     private var order: [IndexPath] = []
     private var size = Size.zero
     private var inserted: Set<IndexPath> = [], deleted: Set<IndexPath> = []
 
-    override func prepare() {
+    public override init() { super.init() }
+
+    public override func prepare() {
         guard let host = collectionView else { return }
         size = host.bounds.size
         order = (0..<host.numberOfSections).flatMap { s in (0..<host.numberOfItems(inSection: s)).map { IndexPath(item: $0, section: s) } }
@@ -31,27 +33,27 @@ final class CircleLayout: CollectionViewLayout {
         }
     }
 
-    override var collectionViewContentSize: Size { size }
+    public override var collectionViewContentSize: Size { size }
 
-    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { newBounds.size != size }
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { newBounds.size != size }
 
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard let frame = frames[indexPath] else { return nil }
         let a = LayoutAttributes(forCellWith: indexPath)
         a.frame = frame
         return a
     }
 
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         order.compactMap { frames[$0]!.intersects(rect) ? layoutAttributesForItem(at: $0) : nil }
     }
 
-    override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+    public override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
         inserted = Set(updateItems.filter { $0.updateAction == .insert }.compactMap(\.indexPathAfterUpdate))
         deleted = Set(updateItems.filter { $0.updateAction == .delete }.compactMap(\.indexPathBeforeUpdate))
     }
 
-    override func finalizeCollectionViewUpdates() { inserted = []; deleted = [] }
+    public override func finalizeCollectionViewUpdates() { inserted = []; deleted = [] }
 
     private func atCentre(_ a: LayoutAttributes) -> LayoutAttributes {
         a.center = Point(x: size.width / 2, y: size.height / 2)
@@ -60,14 +62,14 @@ final class CircleLayout: CollectionViewLayout {
         return a
     }
 
-    override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? {
+    public override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? {
         guard inserted.contains(itemIndexPath), let a = layoutAttributesForItem(at: itemIndexPath) else {
             return super.initialLayoutAttributesForAppearingItem(at: itemIndexPath)
         }
         return atCentre(a)
     }
 
-    override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? {
+    public override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? {
         guard deleted.contains(itemIndexPath), let a = attributesBeforeUpdate?(.cell(itemIndexPath))?.copy() else {
             return super.finalLayoutAttributesForDisappearingItem(at: itemIndexPath)
         }

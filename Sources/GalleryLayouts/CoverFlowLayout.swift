@@ -7,9 +7,9 @@ import Foundation
 /// Scrolling changes the angles, so every scrolled frame invalidates it, but only for the
 /// cards on screen (its bounds-change context names them) and without recounting anything:
 /// a frame costs the cards it shows, however many there are.
-final class CoverFlowLayout: CollectionViewLayout {
-    var itemSize = Size(width: 220, height: 220)
-    var spacing = 70.0
+public final class CoverFlowLayout: CollectionViewLayout {
+    public var itemSize = Size(width: 220, height: 220)
+    public var spacing = 70.0
     /// The index of each section's first card, and the number of cards.
     private var sectionStarts: [Int] = []
     private var count = 0
@@ -18,14 +18,16 @@ final class CoverFlowLayout: CollectionViewLayout {
     private var countsAreStale = true
     /// How many times the counts were read (the benchmark and tests check it stays put while
     /// scrolling).
-    private(set) var countings = 0
+    public private(set) var countings = 0
 
-    override func invalidateLayout(with context: InvalidationContext) {
+    public override init() { super.init() }
+
+    public override func invalidateLayout(with context: InvalidationContext) {
         if context.invalidatesAll { countsAreStale = true }
         super.invalidateLayout(with: context)
     }
 
-    override func prepare() {
+    public override func prepare() {
         guard let host = collectionView else { return }
         bounds = host.bounds
         guard countsAreStale else { return }
@@ -39,14 +41,14 @@ final class CoverFlowLayout: CollectionViewLayout {
         }
     }
 
-    override var collectionViewContentSize: Size {
+    public override var collectionViewContentSize: Size {
         Size(width: Double(max(count - 1, 0)) * spacing + bounds.width, height: bounds.height)
     }
 
-    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
 
     /// A scroll names the cards on screen before and after it; a resize changes everything.
-    override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    public override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         guard newBounds.size == bounds.size else { return super.invalidationContext(forBoundsChange: newBounds) }
         let context = InvalidationContext()
         var shown = Set(indexRange(in: newBounds))
@@ -85,7 +87,7 @@ final class CoverFlowLayout: CollectionViewLayout {
         return a
     }
 
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard sectionStarts.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
         let index = sectionStarts[indexPath.section] + indexPath.item
         let end = indexPath.section + 1 < sectionStarts.count ? sectionStarts[indexPath.section + 1] : count
@@ -93,21 +95,21 @@ final class CoverFlowLayout: CollectionViewLayout {
         return attributes(at: index)
     }
 
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         indexRange(in: rect).map(attributes(at:)).filter { $0.frame.intersects(rect) }
     }
 
-    override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
+    public override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
         // Settle on a card.
         Point(x: (proposedContentOffset.x / spacing).rounded() * spacing, y: 0)
     }
 
     /// Flings and the wheel settle on a card too: the view asks when the user's scroll ends.
-    override var snapsScrolling: Bool { true }
+    public override var snapsScrolling: Bool { true }
 
     /// The card where the fling would rest, or the next one on in the fling's direction, so
     /// that a flick never springs back; a stopped wheel takes the nearest card.
-    override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
+    public override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
                                       withScrollingVelocity velocity: Point) -> Point {
         let card = proposedContentOffset.x / spacing
         let index = velocity.x > Paging.flingThreshold ? card.rounded(.up)

@@ -4,13 +4,13 @@ import Foundation
 /// Columns of items of varied heights (masonry): each item goes to the shortest column. Each
 /// section has a header across the columns and a rounded background behind it (a decoration
 /// view the layout owns).
-final class WaterfallLayout: CollectionViewLayout {
-    static let background = "section-background"
-    var columnWidth = 180.0
-    var spacing = 12.0
-    var headerHeight = 44.0
+public final class WaterfallLayout: CollectionViewLayout {
+    public static let background = "section-background"
+    public var columnWidth = 180.0
+    public var spacing = 12.0
+    public var headerHeight = 44.0
     /// The height of an item (the app's data).
-    var heightForItem: (IndexPath) -> Double = { _ in 150 }
+    public var heightForItem: (IndexPath) -> Double = { _ in 150 }
 
     private var frames: [[Rect]] = []
     private var headers: [Rect] = []
@@ -18,7 +18,9 @@ final class WaterfallLayout: CollectionViewLayout {
     private var tallest = 0.0
     private var size = Size.zero
 
-    override func prepare() {
+    public override init() { super.init() }
+
+    public override func prepare() {
         guard let host = collectionView else { return }
         let width = host.bounds.width
         let columns = max(1, Int((width - spacing) / (columnWidth + spacing)))
@@ -46,27 +48,27 @@ final class WaterfallLayout: CollectionViewLayout {
         size = Size(width: width, height: y)
     }
 
-    override var collectionViewContentSize: Size { size }
+    public override var collectionViewContentSize: Size { size }
 
-    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { newBounds.width != size.width }
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { newBounds.width != size.width }
 
-    override var supplementaryElementKinds: [String] { [ElementKind.sectionHeader] }
+    public override var supplementaryElementKinds: [String] { [ElementKind.sectionHeader] }
 
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard frames.indices.contains(indexPath.section), frames[indexPath.section].indices.contains(indexPath.item) else { return nil }
         let a = LayoutAttributes(forCellWith: indexPath)
         a.frame = frames[indexPath.section][indexPath.item]
         return a
     }
 
-    override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+    public override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
         guard elementKind == ElementKind.sectionHeader, headers.indices.contains(indexPath.section) else { return nil }
         let a = LayoutAttributes(forSupplementaryViewOfKind: elementKind, with: IndexPath(item: 0, section: indexPath.section))
         a.frame = headers[indexPath.section]
         return a
     }
 
-    override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+    public override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
         guard elementKind == Self.background, backgrounds.indices.contains(indexPath.section) else { return nil }
         let a = LayoutAttributes(forDecorationViewOfKind: elementKind, with: IndexPath(index: indexPath.section))
         a.frame = backgrounds[indexPath.section]
@@ -74,7 +76,7 @@ final class WaterfallLayout: CollectionViewLayout {
         return a
     }
 
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         for s in frames.indices {
             guard backgrounds[s].maxY + headerHeight > rect.minY else { continue }
