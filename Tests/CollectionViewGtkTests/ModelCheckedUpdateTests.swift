@@ -86,7 +86,10 @@ final class ModelCheck {
         var model = BatchModel(sections: [])
         var selectedIDs = Set<Int>()
         for round in 0..<rounds {
-            if round % 500 == 0 {  // a fresh shape now and then
+            // A fresh shape now and then, and whenever the model has grown past what one batch
+            // can add without leaving the screen: every item must stay on screen to be checked
+            // (a random walk of 7,000 batches once grew one to 24 sections, taller than the window).
+            if round % 500 == 0 || cv.collectionViewLayout.collectionViewContentSize.height > cv.bounds.height * 0.6 {
                 model = BatchModel.random(&rng, nextID: &nextID)
                 show(model, selecting: [])
                 selectedIDs = []
