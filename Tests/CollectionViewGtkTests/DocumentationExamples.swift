@@ -205,3 +205,24 @@ final class FeaturedCell: CollectionViewCell {
         }
     }
 }
+
+// MARK: Coming from UIKit: self-sizing cells
+
+/// Items that size themselves: the estimate until their views are measured.
+@MainActor
+func makeSelfSizingLayout() -> FlowLayout {
+    let layout = FlowLayout()
+    layout.itemSize = Size(width: 160, height: 60)  // the estimate, and every item's width
+    layout.estimatedItemSize = FlowLayout.automaticSize
+    layout.headerReferenceSize = Size(width: 0, height: 40)  // headers size themselves too
+    return layout
+}
+
+/// A note: GTK measures its wrapping label; it is never shorter than a row of text needs.
+final class NoteCell: CollectionViewCell {
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        let preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
+        preferred.frame.size.height = max(preferred.frame.height, 44)
+        return preferred
+    }
+}
