@@ -16,16 +16,24 @@ enum ScrollBenchmark {
     static var cellSize: (Int32, Int32) = (cellWidth, cellHeight)
     static let pixelsPerFrame = 30.0
     static let warmupFrames = 20
+    /// The self-sizing case's estimate: off from the 40 px the cells measure, so that each row
+    /// that comes in is measured, taken by the layout and moves everything after it.
+    static let selfSizingEstimate = 52.0
 
     // MARK: The driver
 
-    static func runAll(quick: Bool) {
+    /// `selfSizingOnly`: just the million-item self-sizing, fixed and GtkGridView cases.
+    static func runAll(quick: Bool, selfSizingOnly: Bool = false) {
         let frames = quick ? 120 : 300
         var cases: [(String, Int)] = []
         let counts = quick ? [1_000, 1_000_000] : [1_000, 100_000, 1_000_000]
         for n in counts { cases.append(("collectionview", n)); cases.append(("gridview", n)) }
         cases.append(("collectionview", 10_000_000))
+        // Self-sizing: estimated 52 high, each cell measures 40 with GTK as it comes in, so
+        // every new row is an invalidation that moves what follows (see selfSizingEstimate).
+        cases.append(("selfsizing", 1_000_000))
         for n in (quick ? [1_000] : [1_000, 10_000]) { cases.append(("flowbox", n)) }
+        if selfSizingOnly { cases = [("collectionview", 1_000_000), ("gridview", 1_000_000), ("selfsizing", 1_000_000)] }
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
         print("layout CPU: from the tick to the end of the frame's layout phase: the widget's own work, without drawing.")
@@ -56,13 +64,27 @@ enum ScrollBenchmark {
         // Round by round: each round runs the two widgets one after the other, so a pair sees
         // the machine in the same state; the medians above can each fall in a different spell.
         print("\nCPU per frame (median), CollectionView against GtkGridView in the same round:")
-        for (index, (kind, count)) in cases.enumerated() where kind == "collectionview" {
+        for (index, (kind, count)) in cases.enumerated() where kind == "collectionview" || kind == "selfsizing" {
             guard let other = cases.firstIndex(where: { $0 == ("gridview", count) }) else { continue }
             let pairs = zip(results[index], results[other]).map { magnitude($0[3]) - magnitude($1[3]) }
             guard !pairs.isEmpty else { continue }
             let below = pairs.filter { $0 < 0 }.count
-            print("  \(formatCount(count)): below in \(below) of \(pairs.count) rounds, median difference \(String(format: "%+.2f", pairs.sorted()[pairs.count / 2])) ms")
+            print("  \(label(kind)) \(formatCount(count)): below in \(below) of \(pairs.count) rounds, median difference \(String(format: "%+.2f", pairs.sorted()[pairs.count / 2])) ms")
         }
+        compareSelfSizing(cases, results)
+    }
+
+    /// Self-sizing against fixed-size cells, round by round: the ratios of CPU per frame and of
+    /// the first frame (the targets: within 1.3x and 2x).
+    static func compareSelfSizing(_ cases: [(String, Int)], _ results: [[[String]]]) {
+        guard let sized = cases.firstIndex(where: { $0 == ("selfsizing", 1_000_000) }),
+              let fixed = cases.firstIndex(where: { $0 == ("collectionview", 1_000_000) }) else { return }
+        let pairs = zip(results[sized], results[fixed])
+        let cpu = pairs.map { magnitude($0[3]) / max(1e-9, magnitude($1[3])) }.sorted()
+        let first = pairs.map { magnitude($0[2]) / max(1e-9, magnitude($1[2])) }.sorted()
+        guard !cpu.isEmpty else { return }
+        print("\nSelf-sizing against fixed-size cells, 1M, in the same round (median of the rounds' ratios):")
+        print("  CPU per frame \(String(format: "%.2f", cpu[cpu.count / 2]))x, first frame \(String(format: "%.2f", first[first.count / 2]))x")
     }
 
     /// A printed duration ("845.0µs", "1.99ms") in milliseconds; other figures as numbers.
@@ -92,6 +114,7 @@ enum ScrollBenchmark {
     static func label(_ kind: String) -> String {
         switch kind {
         case "collectionview": "CollectionView"
+        case "selfsizing": "CollectionView, self-sizing"
         case "gridview": "GtkGridView"
         default: "GtkFlowBox"
         }
@@ -133,9 +156,10 @@ enum ScrollBenchmark {
         var keepAlive: [AnyObject] = []
         let scrolled: WidgetPointer
         switch kind {
-        case "collectionview":
+        case "collectionview", "selfsizing":
             let layout = FlowLayout()
             layout.itemSize = Size(width: Double(cellWidth), height: Double(cellHeight))
+            if kind == "selfsizing" { layout.estimatedItemSize = Size(width: Double(cellWidth), height: selfSizingEstimate) }
             layout.minimumLineSpacing = 0
             layout.minimumInteritemSpacing = 0
             let cv = CollectionView(collectionViewLayout: layout)

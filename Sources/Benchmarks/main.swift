@@ -25,7 +25,7 @@ MainActor.assumeIsolated {
         gtk_init()
         SelectionBenchmark.run()
     case "scroll":
-        ScrollBenchmark.runAll(quick: arguments.contains("--quick"))
+        ScrollBenchmark.runAll(quick: arguments.contains("--quick"), selfSizingOnly: arguments.contains("--self-sizing"))
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     case "folder":
@@ -33,7 +33,7 @@ MainActor.assumeIsolated {
     case "folder-gtk" where arguments.count == 2:
         FolderBenchmark.runGtk(dir: arguments[1])
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | scroll [--quick] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | scroll [--quick] [--self-sizing] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll and the first part of diff need a display)")
         exit(2)
     }
 }
