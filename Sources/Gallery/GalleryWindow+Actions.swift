@@ -59,6 +59,7 @@ extension GalleryWindow {
         settings?.set("layout", layout.rawValue)
         collectionView.setCollectionViewLayout(layouts[layout]!, animated: true) { _ in GalleryLog.cellsSoon(self) }
         GalleryLog.event("layout \(layout.rawValue)")
+        GalleryLog.event("paging \(collectionView.isPagingEnabled)")
     }
 
     // MARK: Changing the data, animated: each change is a snapshot applied

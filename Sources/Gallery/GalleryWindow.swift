@@ -210,6 +210,15 @@ enum GalleryLog {
             lines.append("cell \(path.section).\(path.item) \(x) \(y)")
         }
         lines.forEach(event)
+        // Whether any title shown is cut (a larger font must make tiles and headers grow instead).
+        let tiles = cv.visibleCells.compactMap { $0 as? TileCell }
+        let headers = (0..<cv.numberOfSections).compactMap {
+            cv.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: $0)) as? SectionLabelView
+        }
+        let tallest = tiles.map { gtk_widget_get_height($0.widget) }.max() ?? 0
+        let header = headers.first.map { gtk_widget_get_height($0.widget) } ?? 0
+        let taller = tiles.filter { gtk_widget_get_height($0.widget) > gtk_widget_get_width($0.widget) }.count  // a long title
+        event("titles tiles=\(tiles.count) cut=\(tiles.filter(\.titleIsCut).count) headers=\(headers.count) headers-cut=\(headers.filter(\.textIsCut).count) tallest=\(tallest) taller=\(taller) header=\(header)")
         event("cells-done")
     }
 

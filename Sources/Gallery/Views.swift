@@ -48,6 +48,9 @@ final class TileCell: CollectionViewCell {
         return preferred
     }
 
+    /// Whether the title does not fit where it is shown (for the log: a larger font must not cut it).
+    var titleIsCut: Bool { isCut(UnsafeMutablePointer<GtkWidget>(label)) }
+
     /// Shows a tile: its picture (its own, else the thumbnail when decoded) or a coloured card.
     func configure(with tile: Tile, thumbnail: Texture?) {
         key = tile.key
@@ -81,6 +84,7 @@ class SectionLabelView: ReusableView {
     class var cssClasses: [String] { [] }
     private let label: OpaquePointer
     var text = "" { didSet { gtk_label_set_text(label, text) } }
+    var textIsCut: Bool { isCut(UnsafeMutablePointer<GtkWidget>(label)) }
 
     required init() {
         label = OpaquePointer(gtk_label_new(nil))
@@ -92,6 +96,16 @@ class SectionLabelView: ReusableView {
         for name in Self.cssClasses { gtk_widget_add_css_class(widget, name) }
         gtk_widget_set_parent(widget, self.widget)
     }
+}
+
+/// Whether a label shows less than its text: its laid-out text is wider or taller than the
+/// room GTK gave it (the content box, without padding and margins).
+@MainActor
+func isCut(_ label: WidgetPointer) -> Bool {
+    guard let layout = gtk_label_get_layout(OpaquePointer(label)) else { return false }
+    var width: Int32 = 0, height: Int32 = 0
+    pango_layout_get_pixel_size(layout, &width, &height)
+    return width > gtk_widget_get_width(label) || height > gtk_widget_get_height(label) || pango_layout_is_ellipsized(layout) != 0
 }
 
 /// A section title.

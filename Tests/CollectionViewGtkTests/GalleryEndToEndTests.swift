@@ -23,9 +23,53 @@ final class GalleryEndToEndTests: XCTestCase {
     /// Starts the gallery; each launch gets an id of its own (a fresh instance, as a user's
     /// second launch with its own id would).
     private func launch(_ arguments: [String] = [], environment: [String: String] = [:], binary: URL? = nil,
-                        doubleClickTime: Int? = nil) throws {
+                        doubleClickTime: Int? = nil, fontName: String? = nil) throws {
         let id = "io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
-        runs.append(try home.launch(arguments, appID: id, environment: environment, binary: binary, doubleClickTime: doubleClickTime))
+        runs.append(try home.launch(arguments, appID: id, environment: environment, binary: binary, doubleClickTime: doubleClickTime,
+                                    fontName: fontName))
+    }
+
+    /// The "titles" line of the first screen: how many tiles and headers are shown, how many
+    /// of their texts are cut, the tallest tile and the first header's height.
+    private func titles() -> [String: Int] {
+        guard let line = await_("titles", { $0.hasPrefix("titles ") }) else { return [:] }
+        var fields: [String: Int] = [:]
+        for part in line.split(separator: " ").dropFirst() {
+            let pair = part.split(separator: "=")
+            if pair.count == 2 { fields[String(pair[0])] = Int(pair[1]) }
+        }
+        return fields
+    }
+
+    /// At one and a half times the font size (GTK's gtk-font-name) no tile title and no section
+    /// title is cut: tiles widen and grow taller, headers grow.
+    func testALargerFontCutsNoTitle() throws {
+        try launch(fontName: "Sans 10")
+        let normal = titles()
+        XCTAssertGreaterThan(normal["tiles"] ?? 0, 10)
+        XCTAssertEqual(normal["cut"], 0)
+        XCTAssertEqual(normal["headers-cut"], 0)
+        app?.stop()
+        try launch(fontName: "Sans 15")
+        let large = titles()
+        XCTAssertGreaterThan(large["tiles"] ?? 0, 5)
+        XCTAssertGreaterThan(large["headers"] ?? 0, 0)
+        XCTAssertEqual(large["cut"], 0, "no tile title is cut at 1.5x")
+        XCTAssertEqual(large["headers-cut"], 0, "no section title is cut at 1.5x")
+        XCTAssertGreaterThan(large["tallest"] ?? 0, normal["tallest"] ?? .max, "tiles grow with their titles")
+        XCTAssertGreaterThan(large["header"] ?? 0, normal["header"] ?? .max, "headers grow with their titles")
+        XCTAssertEqual(normal["taller"], 0)
+        app?.stop()
+        // A photo with a long name: its title needs more than half the tile, and the tile grows.
+        let folder = home.directory.appendingPathComponent("long names")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try writeTestPNG(folder.appendingPathComponent("The lake below the northern ridge in the last light of a long summer day.png").path, colour: 0x3366aaff)
+        try writeTestPNG(folder.appendingPathComponent("Ridge.png").path, colour: 0xaa6633ff)
+        try launch([folder.path], fontName: "Sans 10")
+        let long = titles()
+        XCTAssertEqual(long["tiles"], 2)
+        XCTAssertEqual(long["cut"], 0)
+        XCTAssertEqual(long["taller"], 1, "the long title's tile is taller than wide, the other square")
     }
 
     @discardableResult
@@ -92,6 +136,7 @@ final class GalleryEndToEndTests: XCTestCase {
             let downs = Array(repeating: "Down", count: index)
             xdotool(contentsOf: ["key", "F10", "sleep", "0.4", "key"] + downs + ["Return"])
             await_("layout \(name)", after: mark) { $0 == "layout \(name)" }
+            await_("paging", after: mark) { $0 == "paging \(name == "horizontal")" }  // the horizontal flow turns pages
         }
         // And back with the shortcut.
         mark = log.lines.count

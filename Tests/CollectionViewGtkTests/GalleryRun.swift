@@ -65,10 +65,10 @@ struct GalleryHome {
     static var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gallery") }
 
     /// Starts the gallery with `arguments` and `environment` (an empty value unsets a variable);
-    /// `doubleClickTime` (ms) goes to GTK's settings (GTK
+    /// `doubleClickTime` (ms) and `fontName` go to GTK's settings (GTK
     /// counts a double-click only while a main-loop timer runs, which a loaded machine may miss).
     func launch(_ arguments: [String] = [], appID: String? = nil, environment extra: [String: String] = [:],
-                binary: URL? = nil, doubleClickTime: Int? = nil) throws -> GalleryRun {
+                binary: URL? = nil, doubleClickTime: Int? = nil, fontName: String? = nil) throws -> GalleryRun {
         let binary = binary ?? Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("the gallery is not built next to the tests (\(binary.path)); build everything first")
@@ -76,10 +76,12 @@ struct GalleryHome {
         for dir in ["config", "cache"] {  // as in a real home (Mesa keeps its shader cache there too)
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(dir), withIntermediateDirectories: true)
         }
-        if let doubleClickTime {
+        if doubleClickTime != nil || fontName != nil {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent("config/gtk-4.0"), withIntermediateDirectories: true)
-            try Data("[Settings]\ngtk-double-click-time=\(doubleClickTime)\n".utf8)
-                .write(to: directory.appendingPathComponent("config/gtk-4.0/settings.ini"))
+            var ini = "[Settings]\n"
+            if let doubleClickTime { ini += "gtk-double-click-time=\(doubleClickTime)\n" }
+            if let fontName { ini += "gtk-font-name=\(fontName)\n" }
+            try Data(ini.utf8).write(to: directory.appendingPathComponent("config/gtk-4.0/settings.ini"))
         }
         let run = GalleryRun()
         run.process.executableURL = binary
