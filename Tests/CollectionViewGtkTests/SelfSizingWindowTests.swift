@@ -108,6 +108,14 @@ final class SelfSizingWindowTests: XCTestCase {
         let narrow = try! XCTUnwrap(Self.frame(cv, 1))
         XCTAssertEqual(narrow.height, cell.measuredExtent(along: .vertical, at: 150))
         XCTAssertGreaterThan(narrow.height, wide.height + 10, "narrower, the label wraps over more lines")
+        // A narrower window lays the lines out again (the layout forgets its sizes, which
+        // depend on the width), and the cells, of the same width, are measured again.
+        gtk_window_set_default_size(window.as(GtkWindow.self), 500, 500)
+        XCTAssertTrue(GtkHarness.pump { cv.bounds.width == 500 })
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertEqual(Self.frame(cv, 1)?.height, narrow.height, "measured again after the resize")
+        XCTAssertEqual(Self.frame(cv, 1)?.width, 150)
         GtkHarness.checkInvariants()
     }}
 

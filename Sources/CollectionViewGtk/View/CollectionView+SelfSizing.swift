@@ -12,12 +12,22 @@ extension CollectionView {
               view.elementKey == attributes.elementKey else { return }
         let across = attributes.frame.size[axis == .vertical ? .horizontal : .vertical]
         let given = attributes.frame.size[axis]
-        // Measured at this extent before, and the layout gave what the view asked for, or has
-        // not changed its answer since: nothing to ask.
-        if let fit = view.lastFit, fit.across == across, fit.preferred == given || fit.given == given { return }
+        // Measured at this extent before, and the layout gives what the view asked for.
+        if var fit = view.lastFit, fit.across == across, fit.preferred == given {
+            fit.repeats = 0
+            view.lastFit = fit
+            return
+        }
         view.sizingAxis = axis
         let preferred = work.run { view.preferredLayoutAttributesFitting(attributes.copy()) }
-        view.lastFit = (across, preferred.frame.size[axis], given)
+        let extent = preferred.frame.size[axis]
+        // The same question and answer again: the layout forgot the size (its width changed, say)
+        // and takes it again; a third time in a row it does not take it at all, and asking on
+        // would invalidate it on every pass.
+        var repeats = 0
+        if let fit = view.lastFit, fit.across == across, fit.given == given, fit.preferred == extent { repeats = fit.repeats + 1 }
+        view.lastFit = (across, extent, given, repeats)
+        guard repeats < 2 else { return }
         work.run {
             guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes) else { return }
             layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes))

@@ -99,9 +99,9 @@ open class ReusableView {
 
     /// The axis the layout takes sizes along, set by the collection view before it asks.
     var sizingAxis = Axis.vertical
-    /// The last measurement: at which extent across the axis, what the view asked for, and
-    /// what the layout gave it then. The view is not measured again until one changes.
-    var lastFit: (across: Double, preferred: Double, given: Double)?
+    /// The last measurement: at which extent across the axis, what the view asked for, what
+    /// the layout gave it then, and how many times in a row that was so.
+    var lastFit: (across: Double, preferred: Double, given: Double, repeats: Int)?
 
     /// Where the template's widgets go; a cell uses its content view.
     open var templateContainer: WidgetPointer { widget }
