@@ -166,3 +166,111 @@ final class SelfSizingWindowTests: XCTestCase {
         GtkHarness.checkInvariants()
     }}
 }
+
+/// Self-sizing the way app code uses it: updates that animate, "load more" from willDisplay,
+/// no items, an estimate wider than the view, a million items jumped through.
+final class SelfSizingUseTests: XCTestCase {
+    @MainActor
+    private final class LoadMore: CollectionViewDelegate {
+        var loads = 0
+        let notes: Notes
+        init(_ notes: Notes) { self.notes = notes }
+        func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+            guard indexPath.item == notes.counts[0] - 1, loads < 3 else { return }
+            loads += 1
+            let start = notes.counts[0]
+            notes.counts[0] += 20
+            collectionView.insertItems(at: (start..<start + 20).map { IndexPath(item: $0, section: 0) })
+        }
+    }
+
+    /// Every shown cell has the height GTK measures for it at its width.
+    @MainActor
+    private static func assertMeasured(_ cv: CollectionView, file: StaticString = #filePath, line: UInt = #line) {
+        var checked = 0
+        for path in cv.indexPathsForVisibleItems {
+            guard let cell = cv.cellForItem(at: path), let frame = cv.appliedLayoutAttributes(for: .cell(path))?.frame else { continue }
+            XCTAssertEqual(frame.height, cell.measuredExtent(along: .vertical, at: frame.width), "\(path)", file: file, line: line)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 0, file: file, line: line)
+    }
+
+    func testAnimatedUpdatesLoadMoreAndEdgeCases() { MainActor.assumeIsolated {
+        let notes = Notes([0]) { ($0.item * 5) % 17 }
+        let flow = FlowLayout()
+        flow.estimatedItemSize = Size(width: 140, height: 30)
+        let cv = bareCollectionView(flow)
+        cv.register(WrappingCell.self, forCellWithReuseIdentifier: "note")
+        cv.dataSource = notes
+        let loader = LoadMore(notes)
+        cv.delegate = loader
+        let window = GtkHarness.window(for: cv, width: 640, height: 480)
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(cv.indexPathsForVisibleItems.isEmpty, "no items, no cells")
+
+        // Items inserted, animated: once the animation ends every cell has its measured height.
+        notes.counts[0] = 30
+        cv.insertItems(at: (0..<30).map { IndexPath(item: $0, section: 0) })
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.settle(cv))
+        Self.assertMeasured(cv)
+        // More at the top, animated: they measure while the animation runs, and the others
+        // end where the measured sizes put them.
+        notes.counts[0] += 4
+        notes.words = { ($0.item * 5 + 3) % 17 }
+        cv.insertItems(at: (0..<4).map { IndexPath(item: $0, section: 0) })
+        XCTAssertTrue(GtkHarness.pump { cv.isAnimatingUpdates }, "the insertion animates")
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.settle(cv))
+        Self.assertMeasured(cv)
+        notes.counts[0] -= 4
+        cv.deleteItems(at: (0..<4).map { IndexPath(item: $0, section: 0) })
+        notes.words = { ($0.item * 5) % 17 }
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
+
+        // Scrolling to the end loads more from willDisplay, three times; each new cell measures.
+        for _ in 0..<8 {
+            cv.contentOffset = Point(x: 0, y: max(0, cv.contentSize.height - cv.bounds.height))
+            XCTAssertTrue(GtkHarness.settle(cv))
+            _ = GtkHarness.pump { !cv.isAnimatingUpdates }
+        }
+        XCTAssertEqual(loader.loads, 3)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 90)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        Self.assertMeasured(cv)
+
+        // An estimate wider than the view: one item a line, measured at that width.
+        flow.estimatedItemSize = Size(width: 900, height: 30)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertTrue(GtkHarness.settle(cv))
+        Self.assertMeasured(cv)
+        GtkHarness.checkInvariants()
+    }}
+
+    /// A million estimated items: jumps to the middle and the end, and scrolling there, keep
+    /// every shown cell measured and the view's invariants.
+    func testAMillionItemsJumpedThrough() { MainActor.assumeIsolated {
+        let notes = Notes([1_000_000]) { ($0.item * 3) % 11 }
+        let flow = FlowLayout()
+        flow.estimatedItemSize = Size(width: 180, height: 44)
+        let cv = bareCollectionView(flow)
+        cv.register(WrappingCell.self, forCellWithReuseIdentifier: "note")
+        cv.dataSource = notes
+        let window = GtkHarness.window(for: cv, width: 600, height: 400)
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        for fraction in [0.5, 1.0, 0.25] {
+            cv.contentOffset = Point(x: 0, y: (cv.contentSize.height - cv.bounds.height) * fraction)
+            XCTAssertTrue(GtkHarness.settle(cv))
+            for _ in 0..<10 {
+                cv.contentOffset = Point(x: 0, y: max(0, cv.contentOffset.y - 53))
+                XCTAssertTrue(GtkHarness.settle(cv))
+            }
+            Self.assertMeasured(cv)
+        }
+        XCTAssertGreaterThan(cv.indexPathsForVisibleItems.first?.item ?? 0, 200_000)
+        GtkHarness.checkInvariants()
+    }}
+}
