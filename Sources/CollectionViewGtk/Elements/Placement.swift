@@ -11,15 +11,21 @@ final class Placement {
     private var size: (Int32, Int32) = (0, 0)
     private var transform: OpaquePointer?
     private var mirrored = false
+    private var flat = false
 
     @MainActor
     func place(_ widget: WidgetPointer, _ attributes: LayoutAttributes, origin: Point, mirrored: Bool = false) {
-        if self.attributes !== attributes || self.origin != origin || self.mirrored != mirrored || transform == nil {
+        // Only a transform that would go in as a matrix asks the renderer (2D steps draw
+        // everywhere); a view not realized yet keeps its matrix and is placed again once it is.
+        let t = attributes.transform3D
+        let flat = (!t.isAffine2D || t.m11 == 0 && t.m12 == 0) && rendererDrawsPerspective(widget) == false
+        if self.attributes !== attributes || self.origin != origin || self.mirrored != mirrored || self.flat != flat || transform == nil {
             if let transform { gsk_transform_unref(transform) }
-            (size, transform) = placement(attributes, offset: origin, mirrored: mirrored)
+            (size, transform) = placement(attributes, offset: origin, mirrored: mirrored, flat: flat)
             self.attributes = attributes
             self.origin = origin
             self.mirrored = mirrored
+            self.flat = flat
         }
         gtk_widget_allocate(widget, size.0, size.1, -1, gsk_transform_ref(transform))
     }
@@ -34,13 +40,16 @@ final class Placement {
 ///
 /// `mirrored`: the canvas is flipped (right to left), so the view flips its content back
 /// about its centre (the text reads the right way) and its transform turns the mirrored way.
-func placement(_ attributes: LayoutAttributes, offset: Point, mirrored: Bool = false) -> ((Int32, Int32), OpaquePointer?) {
+///
+/// `flat`: the renderer cannot draw depth (cairo), so the transform goes in as the 2D affine
+/// map closest to it (`flattened`) rather than as a matrix it would paint hot pink.
+func placement(_ attributes: LayoutAttributes, offset: Point, mirrored: Bool = false, flat: Bool = false) -> ((Int32, Int32), OpaquePointer?) {
     let frame = attributes.frame
     let width = max(0, Int32(frame.width.rounded())), height = max(0, Int32(frame.height.rounded()))
     // Subtracting in Double keeps precision far down a ten-million-item list.
     var origin = graphene_point_t(x: Float(frame.minX - offset.x), y: Float(frame.minY - offset.y))
     var transform = gsk_transform_translate(nil, &origin)
-    let t = attributes.transform3D
+    let t = flat ? flattened(attributes.transform3D, width: Double(width), height: Double(height)) : attributes.transform3D
     if !t.isIdentity || mirrored {
         var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
         var back = graphene_point_t(x: -centre.x, y: -centre.y)
@@ -57,8 +66,7 @@ func placement(_ attributes: LayoutAttributes, offset: Point, mirrored: Bool = f
 /// anything with depth or perspective goes in as a matrix, which needs the GL renderer.
 func appendTransform(_ t: Transform3D, to chain: OpaquePointer?) -> OpaquePointer? {
     var chain = chain
-    let is2D = t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0
-        && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
+    let is2D = t.isAffine2D
     let (a, b, c, d) = (t.m11, t.m12, t.m21, t.m22)
     let sx = (a * a + b * b).squareRoot()
     guard is2D, sx > 0 else {
