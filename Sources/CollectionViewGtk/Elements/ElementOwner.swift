@@ -45,6 +45,8 @@ final class ElementOwner {
     private(set) var visible: [ElementKey: ReusableView] = [:]
     /// Views animating out: no longer an element's view, drawn until their animation ends.
     private(set) var retiring: [ObjectIdentifier: ReusableView] = [:]
+    /// How many views began retiring so far: each one's `retiredAt`.
+    private var retirements = 0
     /// Elements of the prepared area still waiting for a view, farthest from the viewport first.
     private(set) var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
     /// The content rectangle the views were made for (the viewport plus overscan); while the
@@ -279,8 +281,15 @@ final class ElementOwner {
     func beginRetiring(_ key: ElementKey) -> ReusableView? {
         guard let view = visible.removeValue(forKey: key) else { return nil }
         view.elementKey = key
-        retiring[ObjectIdentifier(view)] = view
+        markRetiring(view)
         return view
+    }
+
+    private func markRetiring(_ view: ReusableView) {
+        retiring[ObjectIdentifier(view)] = view
+        retirements += 1
+        view.retiredAt = retirements
+        drawListChanged()  // it now goes under a view that takes its old key
     }
 
     /// A view that finished animating out: hidden and queued.
@@ -300,6 +309,7 @@ final class ElementOwner {
         gtk_widget_set_child_visible(view.widget, 0)
         drawListChanged()
         view.elementKey = nil
+        view.retiredAt = 0
         view.appliedAttributes = nil
         if !queues.enqueue(view), gtk_widget_get_parent(view.widget) == canvas {
             gtk_widget_unparent(view.widget)  // of a class registered over since: dropped
@@ -324,7 +334,7 @@ final class ElementOwner {
                 }
             } else {
                 leaving.append((view, key))
-                retiring[ObjectIdentifier(view)] = view
+                markRetiring(view)
             }
         }
         visible = remapped
@@ -442,7 +452,9 @@ final class ElementOwner {
     /// Sorts the shown views into reading order; retiring views come by their old keys.
     private func restack() {
         readingOrderDirty = false
-        let ordered = (Array(visible.values) + Array(retiring.values)).sorted { $0.readingOrder < $1.readingOrder }
+        let ordered = (Array(visible.values) + Array(retiring.values)).sorted {
+            $0.readingOrder != $1.readingOrder ? $0.readingOrder < $1.readingOrder : Self.retiredEarlier($0, $1)
+        }
         var previous: WidgetPointer? = nil
         for view in ordered {
             if gtk_widget_get_prev_sibling(view.widget) != previous {
@@ -461,12 +473,19 @@ final class ElementOwner {
     }
 
     /// The shown views in drawing order (`DrawOrder`: zIndex, then category, then element).
-    /// A retiring view can share its old key's order with the view that has that key now: the
-    /// tie goes by identity, so the order is the same however the dictionaries iterate.
+    /// A retiring view can share its old key's order with the view that has that key now:
+    /// retiring views go under live ones, the earlier retired lower, so the order is the same
+    /// however the dictionaries iterate (object identities, which differ run to run, never count).
     func drawList() -> [ReusableView] {
         (Array(visible.values) + Array(retiring.values)).sorted {
-            $0.drawOrder != $1.drawOrder ? $0.drawOrder < $1.drawOrder : ObjectIdentifier($0) < ObjectIdentifier($1)
+            $0.drawOrder != $1.drawOrder ? $0.drawOrder < $1.drawOrder : Self.retiredEarlier($0, $1)
         }
+    }
+
+    /// The tie between views with one key: retiring before live, then by when they retired.
+    private static func retiredEarlier(_ a: ReusableView, _ b: ReusableView) -> Bool {
+        let live = Int.max
+        return (a.retiredAt == 0 ? live : a.retiredAt) < (b.retiredAt == 0 ? live : b.retiredAt)
     }
 
     /// Hands the canvas its drawing order when it changed; the canvas calls this as it starts

@@ -28,6 +28,9 @@ open class ReusableView {
     var category: ElementCategory = .supplementaryView
     var queueKey: ReuseQueueKey?
     var drawOrder = DrawOrder()
+    /// When the view began retiring (a count, 0 while it is an element's view): breaks ties
+    /// with the view that has its old key now, the same way every run.
+    var retiredAt = 0
     var readingOrder = ReadingOrder()
     let placement = Placement()
 
