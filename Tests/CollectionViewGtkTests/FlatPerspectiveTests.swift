@@ -71,6 +71,14 @@ final class FlatPerspectiveTests: XCTestCase {
         GtkHarness.pump { !cv.hasPendingViews }
         GtkHarness.pump(seconds: 0.05)
         let renderer = rendererName(cv.viewport)
+        // Cairo gets 2D maps; GL keeps the perspective matrix (what a turned card's widget
+        // transform says).
+        for item in [0, 1, 3, 4] {
+            let cell = cv.cellForItem(at: IndexPath(item: item, section: 0))!
+            var matrix = graphene_matrix_t()
+            XCTAssertNotEqual(gtk_widget_compute_transform(cell.widget, cv.canvas, &matrix), 0)
+            XCTAssertEqual(graphene_matrix_is_2d(&matrix), renderer == "GskCairoRenderer", "card \(item) under \(renderer)")
+        }
         guard renderer == "GskCairoRenderer" else {
             throw XCTSkip("the window draws with \(renderer), which draws perspective itself")
         }
