@@ -34,6 +34,7 @@ final class GalleryWindow {
     /// Drags out to other apps and drops from them.
     lazy var dragAndDrop = GalleryDragAndDrop(window: self)
     var frameStats: FrameStats?
+    var motionLog: MotionLog?
     /// What is remembered between runs; nil when the settings schema cannot be found.
     let settings: GallerySettings?
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
@@ -116,6 +117,7 @@ final class GalleryWindow {
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
         if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
+        if motionLog == nil { motionLog = MotionLog(gallery: self) }
         GalleryLog.event("direction \(gtk_widget_get_direction(collectionView.viewport) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")")
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(content.sectionCount) items=\(content.itemCount)")
         GalleryLog.cellsSoon(self)
