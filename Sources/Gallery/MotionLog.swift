@@ -19,6 +19,12 @@ final class MotionLog {
     init?(gallery: GalleryWindow) {
         guard Self.enabled else { return nil }
         self.gallery = gallery
+        // Every half second, quietly unless something is wrong.
+        Async.every(milliseconds: 500) { [weak self] in
+            guard let self else { return false }
+            self.checkViews(quiet: true)
+            return true
+        }
         Async.every(milliseconds: 30) { [weak self] in
             guard let self else { return false }
             self.sample()
@@ -29,6 +35,22 @@ final class MotionLog {
     private func name(_ layout: CollectionViewLayout?, in gallery: GalleryWindow) -> String {
         guard let layout else { return "none" }
         return gallery.layouts.first { $0.value === layout }?.key.rawValue ?? "other"
+    }
+
+    /// The collection view's own checks of its views against GTK's widget tree (visible,
+    /// retiring, held and queued views; reading and drawing order), and whether the installed
+    /// layout is the one the gallery thinks it shows. Quiet: only a problem is logged.
+    func checkViews(quiet: Bool = false) {
+        guard let gallery else { return }
+        let problems = gallery.collectionView.elementInvariantViolations()
+        if !problems.isEmpty || !quiet {
+            GalleryLog.event(problems.isEmpty ? "views consistent" : "views inconsistent: " + problems.prefix(3).joined(separator: "; "))
+        }
+        let installed = gallery.collectionView.collectionViewLayout
+        // (A transition, or the pinch's just ended, which the next sample takes in.)
+        if gallery.collectionView.transitionLayout == nil, transitionTarget == nil, installed !== gallery.layouts[gallery.currentLayout] {
+            GalleryLog.event("layout inconsistent: shows \(name(installed, in: gallery)), the gallery says \(gallery.currentLayout.rawValue)")
+        }
     }
 
     private func sample() {
@@ -53,6 +75,7 @@ final class MotionLog {
                 gallery.currentLayout = layout
                 gallery.settings?.set("layout", layout.rawValue)
             }
+            checkViews()
         }
         let o = cv.contentOffset
         if let offset, abs(offset.x - o.x) < 0.5, abs(offset.y - o.y) < 0.5 { return }
