@@ -36,6 +36,7 @@ final class GalleryWindow {
     var frameStats: FrameStats?
     /// Drives the app for scripts/soak where no input tool works (GALLERY_MONKEY).
     var monkey: Monkey?
+    var motionLog: MotionLog?
     /// What is remembered between runs; nil when the settings schema cannot be found.
     let settings: GallerySettings?
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
@@ -119,6 +120,7 @@ final class GalleryWindow {
         gtk_window_present(window.as(GtkWindow.self))
         if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
         if monkey == nil { monkey = Monkey.start(self) }
+        if motionLog == nil { motionLog = MotionLog(gallery: self) }
         GalleryLog.event("direction \(gtk_widget_get_direction(collectionView.viewport) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")")
         GalleryLog.event("ready layout=\(currentLayout.rawValue) sections=\(content.sectionCount) items=\(content.itemCount)")
         GalleryLog.cellsSoon(self)

@@ -9,7 +9,9 @@ extension ElementOwner {
     ///   canvas and is not queued;
     /// - retiring views are shown children, not visible under any key, not queued;
     /// - queued views are hidden, keyless, and neither visible nor retiring;
-    /// - the canvas's children are exactly the visible, retiring and queued views;
+    /// - held views (their element left while a press on them is down) are shown children,
+    ///   keyless, and nothing else;
+    /// - the canvas's children are exactly the visible, retiring, held and queued views;
     /// - shown children are in reading order (section; decorations, header, items, footer),
     ///   unless a restack is already due;
     /// - the canvas draws in drawing order (zIndex, then category, then element): the order
@@ -36,20 +38,26 @@ extension ElementOwner {
             if gtk_widget_get_child_visible(view.widget) != 0 { problems.append("a queued view is shown") }
             if view.elementKey != nil { problems.append("a queued view still has the key \(view.elementKey!)") }
         }
+        for (view, _) in held.values {
+            if !seen.insert(ObjectIdentifier(view)).inserted { problems.append("a held view is also visible, retiring or queued") }
+            if gtk_widget_get_parent(view.widget) != canvas { problems.append("a held view is not a child of the canvas") }
+            if gtk_widget_get_child_visible(view.widget) == 0 { problems.append("a held view is hidden: GTK would drop the touch on it") }
+            if view.elementKey != nil { problems.append("a held view still has the key \(view.elementKey!)") }
+        }
         var children = 0
         var shownOrders: [ReadingOrder] = []
         var child = gtk_widget_get_first_child(canvas)
         while let c = child {
             children += 1
             if let view = ReusableView.view(for: c), !seen.contains(ObjectIdentifier(view)) {
-                problems.append("the canvas has a child that is neither visible, retiring nor queued (\(view.elementKey.map { "\($0)" } ?? "no key"))")
+                problems.append("the canvas has a child that is neither visible, retiring, held nor queued (\(view.elementKey.map { "\($0)" } ?? "no key"))")
             } else if ReusableView.view(for: c) == nil {
                 problems.append("the canvas has a child that is not a reusable view")
             }
-            if gtk_widget_get_child_visible(c) != 0, let view = ReusableView.view(for: c) { shownOrders.append(view.readingOrder) }
+            if gtk_widget_get_child_visible(c) != 0, let view = ReusableView.view(for: c), view.elementKey != nil { shownOrders.append(view.readingOrder) }
             child = gtk_widget_get_next_sibling(c)
         }
-        let parented = queues.queuedViews.filter { gtk_widget_get_parent($0.widget) == canvas }.count + visible.count + retiring.count
+        let parented = queues.queuedViews.filter { gtk_widget_get_parent($0.widget) == canvas }.count + visible.count + retiring.count + held.count
         if children != parented { problems.append("the canvas has \(children) children but \(parented) parented visible, retiring and queued views") }
         if !readingOrderIsDue, let i = shownOrders.indices.dropFirst().first(where: { shownOrders[$0] < shownOrders[$0 - 1] }) {
             problems.append("shown views are out of reading order at child \(i): \(shownOrders[i - 1]) before \(shownOrders[i])")

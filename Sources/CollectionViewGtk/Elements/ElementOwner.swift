@@ -1,6 +1,7 @@
 import CGtk
 import CCollectionHost
 import CollectionLayout
+import GtkGlue
 
 /// What the element owner asks of the collection view: views from the data source, the
 /// delegate's display calls, and the layout's validated answers. The owner calls these only
@@ -47,6 +48,8 @@ final class ElementOwner {
     private(set) var retiring: [ObjectIdentifier: ReusableView] = [:]
     /// How many views began retiring so far: each one's `retiredAt`.
     private var retirements = 0
+    /// Views that left while pressed (`hold`): shown but not drawn until the press ends.
+    private(set) var held: [ObjectIdentifier: (view: ReusableView, handler: gulong)] = [:]
     /// Elements of the prepared area still waiting for a view, farthest from the viewport first.
     private(set) var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
     /// The content rectangle the views were made for (the viewport plus overscan); while the
@@ -306,14 +309,55 @@ final class ElementOwner {
     private func hideAndQueue(_ view: ReusableView) {
         // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it).
         (view as? CollectionViewCell)?.isFocused = false
-        gtk_widget_set_child_visible(view.widget, 0)
         drawListChanged()
         view.elementKey = nil
         view.retiredAt = 0
         view.appliedAttributes = nil
+        if isPressed(view) {
+            hold(view)
+            return
+        }
+        gtk_widget_set_child_visible(view.widget, 0)
         if !queues.enqueue(view), gtk_widget_get_parent(view.widget) == canvas {
             gtk_widget_unparent(view.widget)  // of a class registered over since: dropped
         }
+    }
+
+    /// Whether a press or a touch that began on the view is still down: GTK counts it in the
+    /// widget's ACTIVE state (its `n_active`, raised on the picked widget and all its ancestors
+    /// at the press, lowered at the release).
+    private func isPressed(_ view: ReusableView) -> Bool {
+        gtk_widget_get_state_flags(view.widget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
+    }
+
+    /// A view whose element left while a finger (or button) is still down on it: hiding it now
+    /// would make GTK drop the touch's implicit grab and pick a new target under the finger at
+    /// the next event, so the release would lower the ACTIVE count of widgets the press never
+    /// raised ("Broken accounting of active state", seen when a pinch's transition finished
+    /// with a finger on a view the new layout leaves out). So it stays a shown child, kept out
+    /// of the drawing order and out of picking (can-target off), keyless and in no queue, until
+    /// the press ends; then it is hidden and queued like any other.
+    private func hold(_ view: ReusableView) {
+        let id = ObjectIdentifier(view)
+        guard held[id] == nil else { return }
+        gtk_widget_set_can_target(view.widget, 0)
+        let handler = Signal.connectInt(raw(view.widget), "state-flags-changed") { [weak self, weak view] _ in
+            guard let self, let view, !self.isPressed(view) else { return }
+            // Not inside GTK's handling of the release (it is still walking up from the
+            // widget it picked): on the main loop's next turn.
+            Async.after(milliseconds: 0) { [weak self, weak view] in
+                guard let self, let view, !self.isPressed(view) else { return }
+                self.release(view)
+            }
+        }
+        held[id] = (view, handler)
+    }
+
+    private func release(_ view: ReusableView) {
+        guard let (_, handler) = held.removeValue(forKey: ObjectIdentifier(view)) else { return }
+        g_signal_handler_disconnect(raw(view.widget), handler)
+        gtk_widget_set_can_target(view.widget, 1)
+        hideAndQueue(view)
     }
 
     /// Gives the visible views their keys after a batch update. `newKey` maps an old key to its
@@ -353,6 +397,11 @@ final class ElementOwner {
     func dispose() {
         for view in visible.values { view.owner = nil }
         for view in retiring.values { view.owner = nil }
+        for (view, handler) in held.values {
+            view.owner = nil
+            g_signal_handler_disconnect(raw(view.widget), handler)
+        }
+        held.removeAll()
         visible.removeAll()
         retiring.removeAll()
         pending.removeAll()
@@ -420,7 +469,7 @@ final class ElementOwner {
         // Otherwise after the last shown view that comes at or before it.
         var child = gtk_widget_get_last_child(canvas)
         while let c = child {
-            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.readingOrder <= order { break }
+            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.elementKey != nil, v.readingOrder <= order { break }
             child = gtk_widget_get_prev_sibling(c)
         }
         gtk_widget_insert_after(view.widget, canvas, child)
@@ -429,7 +478,7 @@ final class ElementOwner {
     private func firstShownView() -> ReusableView? {
         var child = gtk_widget_get_first_child(canvas)
         while let c = child {
-            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c) { return v }
+            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.elementKey != nil { return v }  // not a held view
             child = gtk_widget_get_next_sibling(c)
         }
         return nil
@@ -438,7 +487,7 @@ final class ElementOwner {
     private func shownSibling(of widget: WidgetPointer, forward: Bool) -> ReusableView? {
         var child = forward ? gtk_widget_get_next_sibling(widget) : gtk_widget_get_prev_sibling(widget)
         while let c = child {
-            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c) { return v }
+            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.elementKey != nil { return v }  // not a held view
             child = forward ? gtk_widget_get_next_sibling(c) : gtk_widget_get_prev_sibling(c)
         }
         return nil
