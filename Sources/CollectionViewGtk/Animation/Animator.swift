@@ -5,7 +5,10 @@ import CollectionLayout
 /// Moves views between attributes on one tween (`CollectionView.animation`). Each track takes
 /// one view from where it is to where it goes; a retiring view is queued by the element owner
 /// when its track ends. A new animation cuts the running one short: its completions get false,
-/// its retiring views go on from where they are, and nothing jumps.
+/// its retiring views go on from where they are, and nothing jumps. A retiring view keeps its
+/// own end, though: it arrives when the animation that retired it would have ended, so
+/// animations that cut each other short faster than they last (layout swaps in a row) do not
+/// keep ever more views alive.
 @MainActor
 final class Animator {
     struct Track {
@@ -14,12 +17,18 @@ final class Animator {
         let to: LayoutAttributes
         /// The view retires at the end (its element went, or left the prepared area).
         let removeAtEnd: Bool
+        /// A retiring track carried into a later animation: it runs on its own clock from
+        /// `carriedAt` to `deadline` (monotonic seconds), the end of the animation that began it.
+        var carriedAt: Double? = nil
+        var deadline: Double? = nil
     }
 
     private weak var collectionView: CollectionView?
     private(set) var tracks: [ObjectIdentifier: Track] = [:]
     private var tween: Tween?
     private var completions: [(Bool) -> Void] = []
+    /// When the running animation began and how long it lasts: where its retiring views end.
+    private var startedAt = 0.0, duration = 0.0
     /// Holds the clock still (tests that step the animation by hand and look at it).
     package var paused = false { didSet { tween?.paused = paused } }
 
@@ -33,14 +42,25 @@ final class Animator {
     func animate(_ newTracks: [Track], animated: Bool = true, completion: ((Bool) -> Void)?) {
         guard let collectionView else { return }
         var all: [ObjectIdentifier: Track] = [:]
-        for track in tracks.values where track.removeAtEnd {  // still retiring: on from where it is
-            all[ObjectIdentifier(track.view)] = Track(view: track.view, from: track.view.appliedAttributes ?? track.from, to: track.to, removeAtEnd: true)
+        var due: [Track] = []
+        let now = Self.now()
+        for track in tracks.values where track.removeAtEnd {  // still retiring: on from where it is, to its own end
+            let deadline = track.deadline ?? startedAt + duration
+            guard deadline > now, !paused else {
+                due.append(track)
+                continue
+            }
+            all[ObjectIdentifier(track.view)] = Track(view: track.view, from: track.view.appliedAttributes ?? track.from, to: track.to,
+                                                      removeAtEnd: true, carriedAt: now, deadline: deadline)
         }
+        startedAt = now
+        duration = collectionView.animationsEnabled && animated ? collectionView.animation.duration : 0
         for track in newTracks { all[ObjectIdentifier(track.view)] = track }
         let cut = completions
         completions = completion.map { [$0] } ?? []
         tracks = all
         tween?.stop()
+        if !due.isEmpty { retire(due) }
         let tween = Tween(on: collectionView.viewport, collectionView.animation,
                           frame: { [weak self] e in self?.step(e) },
                           end: { [weak self] finished in if finished { self?.finish() } })
@@ -50,16 +70,39 @@ final class Animator {
         tween.begin(animated: animated && collectionView.animationsEnabled)
     }
 
-    /// Shows every view at fraction `e` of its track.
+    /// Shows every view at fraction `e` of its track (a carried retiring view at its own
+    /// fraction, retired when it reaches its end).
     func step(_ e: Double) {
         guard let collectionView else { return }
+        let now = Self.now()
+        var due: [Track] = []
         collectionView.work.run {
             for track in tracks.values {
-                collectionView.elements.present(track.from.interpolated(to: track.to, fraction: e), on: track.view)
+                var fraction = e
+                if let start = track.carriedAt, let end = track.deadline, !paused {
+                    fraction = end > start ? min(1, (now - start) / (end - start)) : 1
+                    if fraction >= 1 { due.append(track) }
+                }
+                collectionView.elements.present(track.from.interpolated(to: track.to, fraction: fraction), on: track.view)
             }
         }
+        if !due.isEmpty { retire(due) }
         gtk_widget_queue_allocate(collectionView.viewport)
     }
+
+    /// Retiring views whose time is up: at their end, then queued.
+    private func retire(_ due: [Track]) {
+        guard let collectionView else { return }
+        for track in due { tracks[ObjectIdentifier(track.view)] = nil }
+        collectionView.work.run {
+            for track in due {
+                collectionView.elements.present(track.to, on: track.view)
+                collectionView.elements.finishRetiring(track.view)
+            }
+        }
+    }
+
+    private static func now() -> Double { Double(g_get_monotonic_time()) / 1e6 }
 
     /// Jumps every track to its end, retires the views that went, and calls the completions
     /// after the current call has returned, as UIKit does.
