@@ -33,17 +33,17 @@ extension FlowLayout {
         s.itemAcross + lineGrowth[index][line]
     }
 
-    /// A line's thickness from its items' measured extents (the estimate for the others).
-    private func measuredThickness(_ line: Int, in s: FlowSection, _ index: Int) -> Double {
+    /// A line's thickness from its items' measured extents (the estimate for the others), with
+    /// `item` taken at `extent` instead when given (what a measurement would make of it).
+    private func measuredThickness(_ line: Int, in s: FlowSection, _ index: Int, taking item: Int? = nil, at extent: Double = 0) -> Double {
         let first = line * s.itemsPerLine, end = min(s.itemCount, first + s.itemsPerLine)
         var thickness = -Double.infinity
-        for item in first..<end { thickness = max(thickness, measurements.item(item, inSection: index) ?? s.itemAcross) }
+        for i in first..<end { thickness = max(thickness, i == item ? extent : measurements.item(i, inSection: index) ?? s.itemAcross) }
         return thickness
     }
 
     /// At `prepare()`: the lines of a section whose items were measured before.
     func layOutMeasuredLines(_ s: inout FlowSection, index: Int) {
-        while lineGrowth.count < index { lineGrowth.append([]); lineGrowthSums.append(PrefixSums(count: 0)) }
         guard index < measurements.items.count, !measurements.items[index].isEmpty else {
             lineGrowth.append([])
             lineGrowthSums.append(PrefixSums(count: 0))
@@ -112,9 +112,7 @@ extension FlowLayout {
         switch key.category {
         case .cell:
             let item = key.indexPath.item, line = item / s.itemsPerLine
-            let first = line * s.itemsPerLine, end = min(s.itemCount, first + s.itemsPerLine)
-            var thickness = -Double.infinity
-            for i in first..<end { thickness = max(thickness, i == item ? extent : measurements.item(i, inSection: index) ?? s.itemAcross) }
+            let thickness = measuredThickness(line, in: s, index, taking: item, at: extent)
             let old = isMeasured(index) ? lineThickness(line, in: s, index) : s.itemAcross
             let start = isMeasured(index) ? lineStart(line, in: s, index) : s.bodyStart + Double(line) * s.uniformLineStride
             return (thickness - old, start)
