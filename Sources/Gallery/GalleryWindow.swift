@@ -194,7 +194,7 @@ enum GalleryLog {
         fflush(nil)
     }
 
-    /// After the next frames, the visible cells' centres in window coordinates.
+    /// After the next frames, the visible cells' centres in window coordinates, and their sizes.
     static func cellsSoon(_ gallery: GalleryWindow) {
         guard enabled else { return }
         Async.after(milliseconds: 700) { GalleryLog.cells(gallery) }
@@ -212,7 +212,7 @@ enum GalleryLog {
             gtk_native_get_surface_transform(OpaquePointer(gallery.window), &sx, &sy)
             let x = Int(Double(out.x) + sx), y = Int(Double(out.y) + sy)
             guard x > 0, y > 60, x < 1000, y < 700 else { continue }
-            lines.append("cell \(path.section).\(path.item) \(x) \(y)")
+            lines.append("cell \(path.section).\(path.item) \(x) \(y) \(gtk_widget_get_width(cell.widget)) \(gtk_widget_get_height(cell.widget))")
         }
         lines.forEach(event)
         // Whether any title shown is cut (a larger font must make tiles and headers grow instead).

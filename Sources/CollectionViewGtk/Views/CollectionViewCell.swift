@@ -20,12 +20,13 @@ open class CollectionViewCell: ReusableView {
     /// Where ``ReusableView/append(_:)`` and templates put widgets: the content view.
     open override var templateContainer: WidgetPointer { contentView }
 
-    /// Drawn below everything else.
+    /// Drawn below everything else; takes no presses or touches (they go to the cell).
     public var backgroundView: WidgetPointer? {
         didSet { replaceLayer(oldValue, with: backgroundView) }
     }
 
-    /// Drawn between the background and the content while highlighted or selected.
+    /// Drawn between the background and the content while highlighted or selected. Like the
+    /// background view, it takes no presses or touches: they go to the cell.
     public var selectedBackgroundView: WidgetPointer? {
         didSet {
             replaceLayer(oldValue, with: selectedBackgroundView)
@@ -102,9 +103,16 @@ open class CollectionViewCell: ReusableView {
     }
 
     /// Background and selected background sit below the content view, in that order.
+    ///
+    /// Neither is ever the target of a press or a touch (can-target off; the cell is). The
+    /// selected background hides when a highlight ends, often under a finger that is still down,
+    /// and GTK 4.8 then drops that touch's target and picks whatever is under it at the next
+    /// move, so the release lowered the ACTIVE count of widgets the touch never raised ("Broken
+    /// accounting of active state"); a ring drawn outside the card made that easy to hit.
     private func replaceLayer(_ old: WidgetPointer?, with new: WidgetPointer?) {
         if let old, old != new, gtk_widget_get_parent(old) == widget { gtk_widget_unparent(old) }
         guard let new, gtk_widget_get_parent(new) != widget else { return }
+        gtk_widget_set_can_target(new, 0)
         if new == backgroundView {
             gtk_widget_insert_after(new, widget, nil)  // first child
         } else if let background = backgroundView {
