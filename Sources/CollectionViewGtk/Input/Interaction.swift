@@ -34,6 +34,14 @@ final class Interaction {
     /// The entries of the open (or last) context menu, in the order of their actions.
     private var contextMenuEntries: [ContextMenuItem] = []
     private var contextMenuGeneration = 0
+    /// The two popovers every menu is shown in, made at the first menu of their kind and kept
+    /// (hidden children of the viewport) until the view goes: a closed GtkPopoverMenu is not
+    /// always finalized in GTK 4.8 (something keeps a reference after it is unparented), so a
+    /// popover made per menu grew the heap ~22 KB a menu in the touch soak.
+    private var contextPopover: WidgetPointer?
+    private var editPopover: WidgetPointer?
+    /// The prefix the app's action group went in under, in the context popover.
+    private var contextPopoverAppPrefix: String?
     /// Drags: reordering and the rubber band.
     private(set) var pointerDrag: PointerDrag?
 
@@ -250,10 +258,29 @@ final class Interaction {
         menuActions = []
         contextMenuItems = nil
         contextMenuEntries = []
-        guard let popover = menu else { return }
-        menu = nil
-        gtk_popover_popdown(popover.as(GtkPopover.self))  // gives up its grab and surface first
-        if gtk_widget_get_parent(popover) != nil { gtk_widget_unparent(popover) }
+        if let popover = menu {
+            menu = nil
+            gtk_popover_popdown(popover.as(GtkPopover.self))  // gives up its grab and surface first
+        }
+        for popover in [contextPopover, editPopover].compactMap({ $0 }) where gtk_widget_get_parent(popover) != nil {
+            gtk_widget_unparent(popover)
+        }
+        contextPopover = nil
+        editPopover = nil
+    }
+
+    /// The popover a menu of this kind is shown in (made at the first), with its model set.
+    private func popover(context: Bool, model: UnsafeMutablePointer<GMenuModel>, in collectionView: CollectionView) -> WidgetPointer {
+        if let popover = context ? contextPopover : editPopover {
+            gtk_popover_menu_set_menu_model(OpaquePointer(popover), model)
+            return popover
+        }
+        let popover = gtk_popover_menu_new_from_model(model)!
+        if context { gtk_widget_add_css_class(popover, "context-menu") }
+        gtk_widget_set_parent(popover, collectionView.viewport)
+        Signal.connect(raw(popover), "closed") { [weak self] in self?.menuClosed(popover) }
+        if context { contextPopover = popover } else { editPopover = popover }
+        return popover
     }
 
     /// A long press never selects; it opens the edit menu for its cell when the button comes
@@ -349,13 +376,16 @@ final class Interaction {
         }
         gtk_widget_insert_action_group(collectionView.viewport, "contextmenu", group)
         g_object_unref(raw(group))
-        let popover = gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(model))!
+        let popover = popover(context: true, model: UnsafeMutablePointer<GMenuModel>(model), in: collectionView)
         g_object_unref(raw(model))
-        gtk_widget_add_css_class(popover, "context-menu")
+        if let old = contextPopoverAppPrefix {
+            gtk_widget_insert_action_group(popover, old, nil)  // the last menu's app actions go
+            contextPopoverAppPrefix = nil
+        }
         if let appGroup = configuration.actionGroup {
             gtk_widget_insert_action_group(popover, configuration.actionPrefix, appGroup)
+            contextPopoverAppPrefix = configuration.actionPrefix
         }
-        gtk_widget_set_parent(popover, collectionView.viewport)
         var rect: GdkRectangle?
         if let point {
             rect = GdkRectangle(x: Int32(point.0), y: Int32(point.1), width: 1, height: 1)
@@ -368,9 +398,10 @@ final class Interaction {
         }
         if var rect {
             gtk_popover_set_pointing_to(popover.as(GtkPopover.self), &rect)
-            if point != nil { gtk_popover_set_has_arrow(popover.as(GtkPopover.self), 0) }
+        } else {
+            gtk_popover_set_pointing_to(popover.as(GtkPopover.self), nil)
         }
-        Signal.connect(raw(popover), "closed") { [weak self] in self?.menuClosed(popover) }
+        gtk_popover_set_has_arrow(popover.as(GtkPopover.self), point == nil ? 1 : 0)
         menu = popover
         menuItem = nil
         menuActions = []
@@ -415,16 +446,14 @@ final class Interaction {
             g_menu_append_item(model, item)
             g_object_unref(raw(item))
         }
-        let popover = gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(model))!
+        let popover = popover(context: false, model: UnsafeMutablePointer<GMenuModel>(model), in: collectionView)
         g_object_unref(raw(model))
-        gtk_widget_set_parent(popover, collectionView.viewport)
         var bounds = graphene_rect_t()
         if gtk_widget_compute_bounds(cell.widget, collectionView.viewport, &bounds) != 0 {
             var rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
                                     width: max(1, Int32(bounds.size.width)), height: max(1, Int32(bounds.size.height)))
             gtk_popover_set_pointing_to(popover.as(GtkPopover.self), &rect)
         }
-        Signal.connect(raw(popover), "closed") { [weak self] in self?.menuClosed(popover) }
         menu = popover
         menuItem = path
         menuActions = allowed
@@ -449,19 +478,18 @@ final class Interaction {
         if menu == popover { menuClosed(popover) }  // not shown yet: GTK sends no "closed"
     }
 
+    /// The popover stays, hidden, for the next menu of its kind. Its surface goes, once GTK is
+    /// done with the closing popover (the chosen action runs after): a kept surface shows the
+    /// next menu where the last one was for a moment, until the display server moves it.
     private func menuClosed(_ popover: WidgetPointer) {
         guard menu == popover else { return }
         menu = nil
         menuActions = []
-        // Unparent after GTK has finished with the closing popover (the action runs after). The
-        // idle holds a reference: the widget may be destroyed before it runs.
-        g_object_ref(raw(popover))
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let widget = data!.assumingMemoryBound(to: GtkWidget.self)
-            if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
-            g_object_unref(data)
-            return 0
-        }, raw(popover), nil)
+        Async.after(milliseconds: 0) { [weak self] in
+            guard let self, self.menu != popover, popover == self.contextPopover || popover == self.editPopover,
+                  gtk_widget_get_mapped(popover) == 0 else { return }
+            gtk_widget_unrealize(popover)
+        }
     }
 
     /// A menu item was chosen.
