@@ -18,8 +18,8 @@ extension CompositionalLayout {
         }
         guard !sections.isEmpty else { return result }
         let (low, high) = axes.range(rect)
-        var index = firstIndex(count: sections.count) { self.sectionEnd($0) > low }
-        while index < sections.count, sectionStart(index) < high {
+        var index = firstIndex(count: sections.count) { self.sectionEnd($0) + self.reach > low }
+        while index < sections.count, sectionStart(index) - reach < high {
             appendSection(index, in: rect, to: &result)
             index += 1
         }

@@ -71,6 +71,10 @@ open class CompositionalLayout: CollectionViewLayout {
     private(set) var sectionsAreCurrent = false
     private(set) var hasPins = false
     private(set) var hasEstimates = false
+    /// How far any element reaches outside its section along the scroll axis (overlapping
+    /// boundary items, offsets, cells and badges outside their group): the rectangle query
+    /// looks this much beyond the sections that intersect the rectangle.
+    private(set) var reach = 0.0
 
     /// True: the view mirrors the frames when its direction is not ``layoutDirection``.
     open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
@@ -109,6 +113,7 @@ open class CompositionalLayout: CollectionViewLayout {
         let global = configuration.boundarySupplementaryItems
         hasPins = global.contains { $0.pinToVisibleBounds }
         hasEstimates = false
+        reach = 0
         var offset = boundaryExtent(global, atStart: true, in: container)
         let sectionCount = max(0, host.numberOfSections)
         sections.reserveCapacity(sectionCount)
@@ -163,6 +168,11 @@ open class CompositionalLayout: CollectionViewLayout {
         }
         section.overhangBefore = -low
         section.overhangAfter = high - section.groupExtent
+        reach = max(reach, section.overhangBefore, section.overhangAfter)
+        for item in definition.boundarySupplementaryItems {
+            let offset = abs(axes.main(item.absoluteOffset))
+            reach = max(reach, offset + (item.extendsBoundary ? 0 : max(0, item.layoutSize.resolved(in: container)[axes.scroll])))
+        }
         section.bodyStart = section.start + boundaryExtent(definition.boundarySupplementaryItems, atStart: true, in: container) + mainStart
         let groups = Double(section.groupCount)
         var body = section.groupCount == 0 ? 0 : groups * section.groupExtent + (groups - 1) * section.spacing
