@@ -40,6 +40,11 @@ extension CompositionalLayout {
             if frame.intersects(rect) { result.append(attributes(.supplementaryView, item.elementKind, path, frame, zIndex: item.zIndex)) }
         }
         guard s.groupCount > 0 else { return }
+        if s.isOrthogonal {
+            let viewRect = toLayout(rect)
+            result += orthogonalAttributes(index).filter { $0.frame.intersects(viewRect) }
+            return
+        }
         let (low, high) = axes.range(rect)
         let base = s.bodyStart + sectionGrowth.sum(ofFirst: index)
         // Groups whose slot (with the template's overhang) ends before the rectangle cannot reach it.
@@ -79,7 +84,11 @@ extension CompositionalLayout {
     /// - Complexity: O(log n).
     func itemAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.count == 2, let (frame, leaf) = cell(indexPath.section, indexPath.item) else { return nil }
-        return attributes(.cell, nil, indexPath, frame, zIndex: leaf.zIndex)
+        let cell = attributes(.cell, nil, indexPath, frame, zIndex: leaf.zIndex)
+        if sections[indexPath.section].isOrthogonal, let handler = sections[indexPath.section].definition?.visibleItemsInvalidationHandler {
+            handler([cell], orthogonalOffsetPoint(indexPath.section), environment)
+        }
+        return cell
     }
 
     /// A boundary item of the layout (`[0]`) or of a section (`[section, 0]`), or a badge of a

@@ -12,7 +12,8 @@ extension CompositionalLayout {
     /// elements.
     func currentExtent(of key: ElementKey) -> Double? {
         guard key.category == .cell, key.indexPath.count == 2,
-              let (frame, leaf) = cell(key.indexPath.section, key.indexPath.item), leaf.isEstimated else { return nil }
+              let (frame, leaf) = cell(key.indexPath.section, key.indexPath.item), leaf.isEstimated,
+              !sections[key.indexPath.section].isOrthogonal else { return nil }
         return frame.size[axes.scroll]
     }
 

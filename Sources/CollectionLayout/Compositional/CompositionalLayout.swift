@@ -66,6 +66,9 @@ open class CompositionalLayout: CollectionViewLayout {
     private var pinBounds = Rect.zero
     private var contentMainEnd = 0.0
     var traits = LayoutTraits()
+    private(set) var environment = LayoutEnvironment(container: LayoutContainer(contentSize: .zero))
+    /// The offsets of sections that scroll across, by section; they outlive passes.
+    var orthogonalOffsets: [Int: Double] = [:]
     /// Whether the sections are laid out for the current data and bounds: an invalidation that
     /// names only pinned boundary items (a scroll) leaves them.
     private(set) var sectionsAreCurrent = false
@@ -108,7 +111,7 @@ open class CompositionalLayout: CollectionViewLayout {
         // No safe area or margins are known here: every insets reference is the bounds.
         let layoutContainer = LayoutContainer(contentSize: boundsSize)
         traits = LayoutTraits(layoutDirection: layoutDirection)
-        let environment = LayoutEnvironment(container: layoutContainer, traitCollection: traits)
+        environment = LayoutEnvironment(container: layoutContainer, traitCollection: traits)
         container = layoutContainer.effectiveContentSize
         let global = configuration.boundarySupplementaryItems
         hasPins = global.contains { $0.pinToVisibleBounds }
@@ -168,6 +171,20 @@ open class CompositionalLayout: CollectionViewLayout {
         }
         section.overhangBefore = -low
         section.overhangAfter = high - section.groupExtent
+        section.isOrthogonal = definition.orthogonalScrollingBehavior != .none
+        section.groupCrossExtent = max(0, template.size[axes.cross])
+        section.crossEndInset = vertical ? insets.right : insets.bottom
+        var crossLow = 0.0, crossHigh = section.groupCrossExtent
+        for leaf in template.leaves {
+            let (a, b) = axes.crossRange(leaf.frame)
+            crossLow = min(crossLow, a); crossHigh = max(crossHigh, b)
+            for badge in leaf.item?.supplementaryItems ?? [] {
+                let (c, d) = axes.crossRange(badge.frame(on: leaf.frame))
+                crossLow = min(crossLow, c); crossHigh = max(crossHigh, d)
+            }
+        }
+        section.crossOverhangBefore = -crossLow
+        section.crossOverhangAfter = crossHigh - section.groupCrossExtent
         reach = max(reach, section.overhangBefore, section.overhangAfter)
         for item in definition.boundarySupplementaryItems {
             let offset = abs(axes.main(item.absoluteOffset))
@@ -176,7 +193,8 @@ open class CompositionalLayout: CollectionViewLayout {
         section.bodyStart = section.start + boundaryExtent(definition.boundarySupplementaryItems, atStart: true, in: container) + mainStart
         let groups = Double(section.groupCount)
         var body = section.groupCount == 0 ? 0 : groups * section.groupExtent + (groups - 1) * section.spacing
-        if let cells = measured[index], !cells.isEmpty, section.perGroup > 0 {
+        if section.isOrthogonal { body = section.groupCount == 0 ? 0 : section.groupExtent }
+        if let cells = measured[index], !cells.isEmpty, section.perGroup > 0, !section.isOrthogonal {
             var values = [Double](repeating: 0, count: section.groupCount)
             let measuredGroups = Set(cells.keys.filter { $0 < section.itemCount }.map { $0 / section.perGroup })
             for group in measuredGroups {
@@ -244,7 +262,9 @@ open class CompositionalLayout: CollectionViewLayout {
         guard s.perGroup > 0, item >= 0, item < s.itemCount else { return nil }
         let group = item / s.perGroup
         let leaf = solved(index, group).leaves[item % s.perGroup]
-        let origin = axes.point(main: groupStart(index, group), cross: s.groupCross)
+        let origin = s.isOrthogonal
+            ? axes.point(main: groupStart(index, 0), cross: s.groupCross + Double(group) * s.crossStride - (orthogonalOffsets[index] ?? 0))
+            : axes.point(main: groupStart(index, group), cross: s.groupCross)
         return (leaf.frame.offsetBy(dx: origin.x, dy: origin.y), leaf)
     }
 
@@ -316,7 +336,8 @@ open class CompositionalLayout: CollectionViewLayout {
     open override func invalidateLayout(with context: InvalidationContext) {
         let measuredNow = (context as? CompositionalLayoutInvalidationContext)?.preferredExtents ?? []
         for (key, extent) in measuredNow { takeMeasurement(key, extent) }
-        if context.invalidatesAll || (context.invalidatedItemIndexPaths != nil && measuredNow.isEmpty) { sectionsAreCurrent = false }
+        let orthogonal = (context as? CompositionalLayoutInvalidationContext)?.isOrthogonalScroll ?? false
+        if context.invalidatesAll || (context.invalidatedItemIndexPaths != nil && measuredNow.isEmpty && !orthogonal) { sectionsAreCurrent = false }
         super.invalidateLayout(with: context)
     }
 

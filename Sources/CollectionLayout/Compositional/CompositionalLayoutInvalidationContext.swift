@@ -4,5 +4,8 @@ open class CompositionalLayoutInvalidationContext: InvalidationContext {
     /// Measured extents along the scroll direction, by element.
     var preferredExtents: [(key: ElementKey, extent: Double)] = []
 
+    /// Set for a section's orthogonal scroll: only the named cells move.
+    var isOrthogonalScroll = false
+
     public required init() {}
 }

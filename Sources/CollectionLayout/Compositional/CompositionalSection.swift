@@ -8,6 +8,7 @@ struct CompositionalAxes {
 
     @inline(__always) func main(_ point: Point) -> Double { scroll == .vertical ? point.y : point.x }
     @inline(__always) func range(_ r: Rect) -> (Double, Double) { scroll == .vertical ? (r.minY, r.maxY) : (r.minX, r.maxX) }
+    @inline(__always) func crossRange(_ r: Rect) -> (Double, Double) { scroll == .vertical ? (r.minX, r.maxX) : (r.minY, r.maxY) }
     @inline(__always) func point(main: Double, cross: Double) -> Point {
         scroll == .vertical ? Point(x: cross, y: main) : Point(x: main, y: cross)
     }
@@ -55,4 +56,14 @@ struct CompositionalSection {
     var container = Size.zero
 
     var groupStride: Double { groupExtent + spacing }
+
+    /// A section that scrolls across: its groups in one row across the scroll direction.
+    var isOrthogonal = false
+    /// The template's extent across the scroll direction, the section's inset after the row,
+    /// and how far cells and badges reach outside a group across.
+    var groupCrossExtent = 0.0
+    var crossEndInset = 0.0
+    var crossOverhangBefore = 0.0
+    var crossOverhangAfter = 0.0
+    var crossStride: Double { groupCrossExtent + spacing }
 }

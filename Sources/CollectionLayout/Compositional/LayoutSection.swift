@@ -26,6 +26,19 @@ public final class LayoutSection {
     /// Backgrounds (`decorationItems`).
     public var decorationItems: [DecorationItem] = []
 
+    /// How the section scrolls across the layout's scroll direction
+    /// (`orthogonalScrollingBehavior`). Default ``OrthogonalScrollingBehavior/none``. Any
+    /// other lays the groups out in one row across the scroll direction, shifted by the
+    /// section's own offset; cells are returned only where they meet the container's extent
+    /// across, and estimated extents stay estimates.
+    public var orthogonalScrollingBehavior = OrthogonalScrollingBehavior.none
+    /// Called with the attributes of the cells of a row that scrolls across
+    /// (`visibleItemsInvalidationHandler`), the row's offset (as a point along the axis it
+    /// scrolls on) and the environment, before the layout returns them: change them (scale
+    /// them by their distance from the centre, for instance). It sees the cells that meet the
+    /// container's extent across, in view coordinates.
+    public var visibleItemsInvalidationHandler: (@MainActor ([LayoutAttributes], Point, LayoutEnvironment) -> Void)?
+
     /// A section of `group` (`init(group:)`).
     public init(group: LayoutGroup) { self.group = group }
 }
