@@ -5,7 +5,7 @@ import CollectionTestSupport
 /// Rectangle queries of the compositional layout against a brute-force scan: random sections
 /// (columns, nested groups, insets, spacing, headers and footers extending or overlapping and
 /// pinned, badges, backgrounds, estimated extents with measurements), both scroll directions,
-/// both layout directions. A rectangle query must return exactly the elements whose frames,
+/// both layout directions, rows that scroll across at random offsets. A rectangle query must return exactly the elements whose frames,
 /// as the per-element queries give them, intersect it.
 @MainActor
 struct CompositionalQueryTests {
@@ -47,6 +47,7 @@ struct CompositionalQueryTests {
             footer.extendsBoundary = Bool.random(using: &rng)
             section.boundarySupplementaryItems.append(footer)
         }
+        if Int.random(in: 0..<4, using: &rng) == 0 { section.orthogonalScrollingBehavior = .continuous }
         if Bool.random(using: &rng) {
             let background = DecorationItem.background(elementKind: "background")
             background.contentInsets = DirectionalEdgeInsets(all: 4)
@@ -55,9 +56,17 @@ struct CompositionalQueryTests {
         return section
     }
 
-    /// Every element by its per-element query.
+    /// Every element by its per-element query; in a row that scrolls across, only the cells
+    /// (and their badges) that meet the container across.
     func everything(_ layout: CompositionalLayout, counts: [Int]) -> [ElementKey: Rect] {
         var all: [ElementKey: Rect] = [:]
+        let vertical = layout.configuration.scrollDirection == .vertical
+        let band = vertical ? layout.collectionViewContentSize.width : layout.collectionViewContentSize.height
+        func shown(_ frame: Rect, _ section: Int) -> Bool {
+            guard layout.orthogonalScrollGeometry(inSection: section) != nil else { return true }
+            let (low, high) = vertical ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+            return low < band && high > 0 && !frame.isEmpty
+        }
         func add(_ attributes: LayoutAttributes?) { if let attributes { all[attributes.elementKey] = attributes.frame } }
         add(layout.layoutAttributesForSupplementaryView(ofKind: "global-header", at: IndexPath(index: 0)))
         for (section, count) in counts.enumerated() {
@@ -67,7 +76,8 @@ struct CompositionalQueryTests {
             add(layout.layoutAttributesForDecorationView(ofKind: "background", at: path))
             for item in 0..<count {
                 let itemPath = IndexPath(item: item, section: section)
-                add(layout.layoutAttributesForItem(at: itemPath))
+                guard let cell = layout.layoutAttributesForItem(at: itemPath), shown(cell.frame, section) else { continue }
+                add(cell)
                 add(layout.layoutAttributesForSupplementaryView(ofKind: "badge", at: itemPath))
             }
         }
@@ -115,6 +125,10 @@ struct CompositionalQueryTests {
         let layout = CompositionalLayout(sectionProvider: { index, _ in definitions[index] }, configuration: configuration)
         layout.layoutDirection = Bool.random(using: &rng) ? .rightToLeft : .leftToRight
         _ = prepared(layout, in: host)
+        for section in 0..<sectionCount where layout.orthogonalScrollGeometry(inSection: section) != nil {
+            layout.setOrthogonalScrollOffset(Double(Int.random(in: -100...900, using: &rng)), inSection: section)
+        }
+        layout.prepareIfNeeded()
         check(layout, counts: counts, &rng, seed: seed)
 
         // Measure some estimated cells: groups grow and shrink, later ones move.
