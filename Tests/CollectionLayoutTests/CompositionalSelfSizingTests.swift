@@ -122,4 +122,19 @@ struct CompositionalSelfSizingTests {
         #expect(layout.selfSizingAxis == nil)
         #expect(measure(layout, 0, 0, extent: 90) == nil)
     }
+
+    @Test func measurementsFollowTheirItemsThroughAnUpdate() {
+        let (layout, host) = make()
+        defer { _ = host }
+        measure(layout, 3, 0, extent: 100)  // row 1 (items 2, 3): 60..160
+        // Insert an item at 0: the measured item is now item 4, in row 2; row 1 (items 2, 3)
+        // is back to the estimate, 60..110, and row 2 starts at 120, 100 high.
+        host.counts = [7, 4]
+        layout.prepare(forCollectionViewUpdates: [CollectionViewUpdateItem(action: .insert, before: nil, after: IndexPath(item: 0, section: 0))])
+        layout.invalidateLayout()
+        layout.prepareIfNeeded()
+        #expect(frame(layout, 3, 0) == Rect(x: 200, y: 60, width: 200, height: 50))
+        #expect(frame(layout, 4, 0) == Rect(x: 0, y: 120, width: 200, height: 100))
+        #expect(frame(layout, 6, 0) == Rect(x: 0, y: 230, width: 200, height: 50))
+    }
 }

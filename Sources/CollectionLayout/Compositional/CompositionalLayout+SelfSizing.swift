@@ -79,4 +79,31 @@ extension CompositionalLayout {
         context.invalidatedRect = toLayout(axes.rect(main: change.start, cross: -far, mainLength: far, crossLength: 2 * far))
         return context
     }
+
+    /// The measurements and orthogonal offsets, with index paths of after an update; dropped
+    /// when the update does not fit the prepared counts.
+    func remap(by updateItems: [CollectionViewUpdateItem]) {
+        guard !measured.isEmpty || !orthogonalOffsets.isEmpty, let host = collectionView else { return }
+        let oldCounts = sections.map(\.itemCount)
+        let newCounts = (0..<max(0, host.numberOfSections)).map { max(0, host.numberOfItems(inSection: $0)) }
+        guard let map = try? UpdateIndexMap(oldCounts: oldCounts, newCounts: newCounts, update: BatchUpdate(updateItems: updateItems)) else {
+            measured = [:]
+            orthogonalOffsets = [:]
+            return
+        }
+        var cells: [Int: [Int: Double]] = [:]
+        for (section, items) in measured where !map.isSectionReloaded(old: section) {
+            for (item, extent) in items {
+                let old = IndexPath(item: item, section: section)
+                guard !map.isReloaded(old: old), let path = map.newIndexPath(forOld: old) else { continue }
+                cells[path.section, default: [:]][path.item] = extent
+            }
+        }
+        measured = cells
+        var offsets: [Int: Double] = [:]
+        for (section, offset) in orthogonalOffsets {
+            if let new = map.newSection(forOld: section) { offsets[new] = offset }
+        }
+        orthogonalOffsets = offsets
+    }
 }

@@ -370,6 +370,13 @@ open class CompositionalLayout: CollectionViewLayout {
         return attributes
     }
 
+    /// Keeps what cells measured, and the offsets of rows that scroll across, with the items
+    /// and sections they belong to after the update.
+    open override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        remap(by: updateItems)
+    }
+
     // MARK: Queries (CompositionalLayout+Queries.swift)
 
     /// The layout's and sections' boundary items, backgrounds, cells and badges whose frames
