@@ -137,4 +137,18 @@ struct CompositionalSelfSizingTests {
         #expect(frame(layout, 4, 0) == Rect(x: 0, y: 120, width: 200, height: 100))
         #expect(frame(layout, 6, 0) == Rect(x: 0, y: 230, width: 200, height: 50))
     }
+
+    @Test func insetsOnAnEstimatedAxisAreIgnored() {
+        // Insets of 5: the width (fractional) is inset, the estimated height is not: cells
+        // (5, 0, 390, 44), and a measured 80 is the row's height.
+        let host = FakeHost(counts: [2], bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(44)))
+        item.contentInsets = DirectionalEdgeInsets(all: 5)
+        let group = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(1), .estimated(44)), subitems: [item])
+        let layout = prepared(CompositionalLayout(section: LayoutSection(group: group)), in: host)
+        #expect(frame(layout, 0, 0) == Rect(x: 5, y: 0, width: 390, height: 44))
+        measure(layout, 0, 0, extent: 80)
+        #expect(frame(layout, 0, 0) == Rect(x: 5, y: 0, width: 390, height: 80))
+        #expect(frame(layout, 1, 0) == Rect(x: 5, y: 80, width: 390, height: 44))
+    }
 }

@@ -41,15 +41,22 @@ struct GroupSolver {
     /// A cell's room: its resolved size, with a measured extent along the scroll axis.
     private func leafSize(_ item: LayoutItem, in content: Size, index: Int) -> Size {
         var size = clamped(item.layoutSize.resolved(in: content))
-        if item.layoutSize[scrollAxis].isEstimated, let extent = measured[index] {
-            let insets = item.contentInsets.edgeInsets(for: .leftToRight)
-            size[scrollAxis] = extent + (scrollAxis == .vertical ? insets.top + insets.bottom : insets.left + insets.right)
-        }
+        // No insets on an estimated axis: the measured extent is the room.
+        if item.layoutSize[scrollAxis].isEstimated, let extent = measured[index] { size[scrollAxis] = extent }
         return size
     }
 
+    /// An item's content insets, left to right, without those on an estimated axis (UIKit
+    /// ignores them there).
+    static func insets(of item: LayoutItem) -> EdgeInsets {
+        var insets = item.contentInsets.edgeInsets(for: .leftToRight)
+        if item.layoutSize.widthDimension.isEstimated { insets.left = 0; insets.right = 0 }
+        if item.layoutSize.heightDimension.isEstimated { insets.top = 0; insets.bottom = 0 }
+        return insets
+    }
+
     private func solve(_ group: LayoutGroup, proposed: Size, next: inout Int) -> SolvedGroup {
-        let insets = group.contentInsets.edgeInsets(for: .leftToRight)
+        let insets = Self.insets(of: group)
         let content = clamped(Size(width: proposed.width - insets.left - insets.right, height: proposed.height - insets.top - insets.bottom))
         guard let axis = group.axis else {
             guard case .custom(let provider) = group.arrangement else { return SolvedGroup(size: proposed, leaves: []) }
@@ -99,7 +106,7 @@ struct GroupSolver {
             } else {
                 var size = leafSize(child, in: content, index: next)
                 if let shared { size[axis] = shared }
-                let cell = Rect(origin: .zero, size: size).inset(by: child.contentInsets.edgeInsets(for: .leftToRight))
+                let cell = Rect(origin: .zero, size: size).inset(by: Self.insets(of: child))
                 let estimated = child.layoutSize[scrollAxis].isEstimated
                 children.append((size, [SolvedLeaf(frame: cell, item: child, isEstimated: estimated)]))
                 next += 1

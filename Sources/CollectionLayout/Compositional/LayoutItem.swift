@@ -9,7 +9,8 @@ open class LayoutItem {
     /// The space the item takes in its group (`layoutSize`).
     public let layoutSize: LayoutSize
     /// Space between the item's allotted room and its cell (`contentInsets`): the cell is the
-    /// room less these insets. Leading is the left side in a left-to-right layout.
+    /// room less these insets. Leading is the left side in a left-to-right layout. Insets on an
+    /// axis whose dimension is estimated are ignored, as in UIKit.
     public var contentInsets = DirectionalEdgeInsets.zero
     /// Space outside the item between it and its neighbours in the group (`edgeSpacing`).
     public var edgeSpacing: LayoutEdgeSpacing?
