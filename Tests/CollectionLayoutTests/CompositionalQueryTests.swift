@@ -85,6 +85,7 @@ struct CompositionalQueryTests {
     }
 
     func check(_ layout: CompositionalLayout, counts: [Int], _ rng: inout SplitMix64, seed: UInt64) {
+        layout._checkInvariants()
         let all = everything(layout, counts: counts)
         let content = layout.collectionViewContentSize
         var rects = [Rect.infinite]
