@@ -195,4 +195,31 @@ struct CompositionalFrameTests {
         let found = layout.layoutAttributesForElements(in: Rect(x: 300, y: 0, width: 100, height: 50)).map(\.indexPath.item)
         #expect(found == [0])
     }
+
+    @Test func rightToLeftScrollingSidewaysStartsOnTheRight() {
+        // Columns 100 wide of three 100-high items: 7 items, 3 columns, content 300 wide.
+        // Left to right, item 0 is at x 0 and item 6 at x 200; mirrored in 300: 200 and 0.
+        let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(100)))
+        let group = LayoutGroup.vertical(layoutSize: size(.absolute(100), .fractionalHeight(1)), subitems: [item])
+        let configuration = CompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        let (layout, host) = make(LayoutSection(group: group), counts: [7], configuration: configuration, direction: .rightToLeft)
+        defer { _ = host }
+        #expect(frame(layout, 0) == Rect(x: 200, y: 0, width: 100, height: 100))
+        #expect(frame(layout, 6) == Rect(x: 0, y: 0, width: 100, height: 100))
+        let found = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 50, height: 300)).map(\.indexPath.item)
+        #expect(found == [6])
+    }
+
+    @Test func aMillionItemsCostNoStorageOrScan() {
+        // Rows of 4 items 100 high: item 500_001 is row 125_000, at y 12_500_000, x 100.
+        let item = LayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)))
+        let group = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item])
+        let (layout, host) = make(LayoutSection(group: group), counts: [1_000_000])
+        defer { _ = host }
+        #expect(frame(layout, 500_001) == Rect(x: 100, y: 12_500_000, width: 100, height: 100))
+        #expect(layout.collectionViewContentSize.height == 25_000_000)
+        let found = layout.layoutAttributesForElements(in: Rect(x: 0, y: 12_500_050, width: 400, height: 100))
+        #expect(found.map(\.indexPath.item).sorted() == Array(500_000...500_007))
+    }
 }
