@@ -6,7 +6,8 @@
 /// room is left along its axis, repeats them while the next one fits (UIKit does the same);
 /// made with `repeatingSubitem:count:`, it places exactly `count` copies sharing its extent
 /// (their own extent along the axis is ignored). Subitems whose extent along the axis is
-/// estimated are not repeated to fill.
+/// estimated are not repeated to fill. A group has no supplementary items of its own (UIKit
+/// can anchor them to groups; here only cells carry them).
 @MainActor
 public final class LayoutGroup: LayoutItem {
     /// How a group arranges its subitems.
