@@ -249,7 +249,8 @@ struct DocumentationExampleTests {
     }
 
     @Test func everySwiftBlockIsCompiled() throws {
-        var corpus: [URL] = ["Tests/CollectionLayoutTests/DocumentationExamples.swift", "Tests/CollectionViewGtkTests/DocumentationExamples.swift",
+        var corpus: [URL] = ["Tests/CollectionLayoutTests/DocumentationExamples.swift",
+                             "Tests/CollectionLayoutTests/CompositionalDocumentationExamples.swift", "Tests/CollectionViewGtkTests/DocumentationExamples.swift",
                              "Tests/CollectionViewGtkTests/ReadmeExample.swift"]
             .map { Self.root.appendingPathComponent($0) }
         corpus += Self.files(in: "Sources/Gallery", ending: ".swift")

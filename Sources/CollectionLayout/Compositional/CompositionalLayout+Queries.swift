@@ -1,0 +1,122 @@
+/// Rectangle and per-element queries: sections and groups are found by bisection over their
+/// running sums, then cells group by group while groups start before the rectangle ends.
+extension CompositionalLayout {
+    /// The layout's and sections' boundary items, backgrounds, cells and badges whose frames
+    /// intersect `rect`.
+    ///
+    /// - Complexity: O(log n + k) for k elements returned. A cell or badge that reaches
+    ///   outside its group is found as far as the section's template reaches; one that a
+    ///   measurement moves outside its group may be missed.
+    func elements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        guard let viewRect = FlowLayout.queryable(rect) else { return result }
+        let rect = toLayout(viewRect)
+        let whole = globalRect
+        for item in configuration.boundarySupplementaryItems {
+            let frame = boundaryFrame(item, on: whole, container: container)
+            if frame.intersects(rect) { result.append(attributes(.supplementaryView, item.elementKind, IndexPath(index: 0), frame, zIndex: item.zIndex)) }
+        }
+        guard !sections.isEmpty else { return result }
+        let (low, high) = axes.range(rect)
+        var index = firstIndex(count: sections.count) { self.sectionEnd($0) + self.reach > low }
+        while index < sections.count, sectionStart(index) - reach < high {
+            appendSection(index, in: rect, to: &result)
+            index += 1
+        }
+        return result
+    }
+
+    private func appendSection(_ index: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
+        let s = sections[index]
+        guard let definition = s.definition else { return }
+        let path = IndexPath(item: 0, section: index)
+        let whole = sectionRect(index)
+        for decoration in definition.decorationItems {
+            let frame = whole.inset(by: decoration.contentInsets.edgeInsets(for: .leftToRight))
+            if frame.intersects(rect) { result.append(attributes(.decorationView, decoration.elementKind, path, frame, zIndex: decoration.zIndex)) }
+        }
+        for item in definition.boundarySupplementaryItems {
+            let frame = boundaryFrame(item, on: whole, container: s.container)
+            if frame.intersects(rect) { result.append(attributes(.supplementaryView, item.elementKind, path, frame, zIndex: item.zIndex)) }
+        }
+        guard s.groupCount > 0 else { return }
+        if s.isOrthogonal {
+            let viewRect = toLayout(rect)
+            result += orthogonalAttributes(index).filter { $0.frame.intersects(viewRect) }
+            return
+        }
+        let (low, high) = axes.range(rect)
+        let base = s.bodyStart + sectionGrowth.sum(ofFirst: index)
+        // Groups whose slot (with the template's overhang) ends before the rectangle cannot reach it.
+        let target = low - base - s.overhangAfter
+        var group = 0
+        if target > 0 {
+            if groupGrowth[index].count > 0 {
+                group = groupGrowth[index].count(fittingIn: target, base: s.groupStride)
+            } else if s.groupStride > 0 {
+                group = max(0, Int((target / s.groupStride).rounded(.down)) - 1)
+            }
+        }
+        var start = groupStart(index, min(group, s.groupCount - 1))
+        while group < s.groupCount, start - s.overhangBefore < high {
+            let laidOut = solved(index, group)
+            let origin = axes.point(main: start, cross: s.groupCross)
+            let first = group * s.perGroup
+            for slot in 0..<min(s.perGroup, s.itemCount - first) {
+                let leaf = laidOut.leaves[slot]
+                let frame = leaf.frame.offsetBy(dx: origin.x, dy: origin.y)
+                let cellPath = IndexPath(item: first + slot, section: index)
+                if frame.intersects(rect) { result.append(attributes(.cell, nil, cellPath, frame, zIndex: leaf.zIndex)) }
+                for badge in leaf.item?.supplementaryItems ?? [] {
+                    let badgeFrame = badge.frame(on: frame)
+                    if badgeFrame.intersects(rect) {
+                        result.append(attributes(.supplementaryView, badge.elementKind, cellPath, badgeFrame, zIndex: badge.zIndex))
+                    }
+                }
+            }
+            start += max(0, laidOut.size[axes.scroll]) + s.spacing
+            group += 1
+        }
+    }
+
+    /// The cell's attributes; nil when `indexPath` names no placed item.
+    ///
+    /// - Complexity: O(log n).
+    func itemAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.count == 2, let (frame, leaf) = cell(indexPath.section, indexPath.item) else { return nil }
+        let cell = attributes(.cell, nil, indexPath, frame, zIndex: leaf.zIndex)
+        if sections[indexPath.section].isOrthogonal, let handler = sections[indexPath.section].definition?.visibleItemsInvalidationHandler {
+            handler([cell], orthogonalOffsetPoint(indexPath.section), environment)
+        }
+        return cell
+    }
+
+    /// A boundary item of the layout (`[0]`) or of a section (`[section, 0]`), or a badge of a
+    /// cell (the cell's path), of `elementKind`.
+    ///
+    /// - Complexity: O(log n + items of the section or cell).
+    func supplementaryAttributes(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        if indexPath.count == 1 {
+            guard indexPath[0] == 0, let item = configuration.boundarySupplementaryItems.first(where: { $0.elementKind == elementKind }) else { return nil }
+            return attributes(.supplementaryView, elementKind, indexPath, boundaryFrame(item, on: globalRect, container: container), zIndex: item.zIndex)
+        }
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        let s = sections[indexPath.section]
+        if indexPath.item == 0, let item = s.definition?.boundarySupplementaryItems.first(where: { $0.elementKind == elementKind }) {
+            let frame = boundaryFrame(item, on: sectionRect(indexPath.section), container: s.container)
+            return attributes(.supplementaryView, elementKind, indexPath, frame, zIndex: item.zIndex)
+        }
+        guard let (frame, leaf) = cell(indexPath.section, indexPath.item),
+              let badge = leaf.item?.supplementaryItems.first(where: { $0.elementKind == elementKind }) else { return nil }
+        return attributes(.supplementaryView, elementKind, indexPath, badge.frame(on: frame), zIndex: badge.zIndex)
+    }
+
+    /// A section's decoration of `elementKind` at `[section, 0]`.
+    func decorationAttributes(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.count == 2, indexPath.item == 0, sections.indices.contains(indexPath.section),
+              let decoration = sections[indexPath.section].definition?.decorationItems.first(where: { $0.elementKind == elementKind })
+        else { return nil }
+        let frame = sectionRect(indexPath.section).inset(by: decoration.contentInsets.edgeInsets(for: .leftToRight))
+        return attributes(.decorationView, elementKind, indexPath, frame, zIndex: decoration.zIndex)
+    }
+}
