@@ -23,7 +23,7 @@ enum ScrollBenchmark {
     // MARK: The driver
 
     /// `selfSizingOnly`: just the million-item self-sizing, fixed and GtkGridView cases.
-    static func runAll(quick: Bool, selfSizingOnly: Bool = false) {
+    static func runAll(quick: Bool, selfSizingOnly: Bool = false, compositionalOnly: Bool = false) {
         let frames = quick ? 120 : 300
         var cases: [(String, Int)] = []
         let counts = quick ? [1_000, 1_000_000] : [1_000, 100_000, 1_000_000]
@@ -34,6 +34,9 @@ enum ScrollBenchmark {
         cases.append(("selfsizing", 1_000_000))
         for n in (quick ? [1_000] : [1_000, 10_000]) { cases.append(("flowbox", n)) }
         if selfSizingOnly { cases = [("collectionview", 1_000_000), ("gridview", 1_000_000), ("selfsizing", 1_000_000)] }
+        // The compositional layout from a section provider against the flow layout, on the same
+        // cells in 100 sections of 1,000 (a horizontal group of nine a row), and GtkGridView.
+        if compositionalOnly { cases = [("flowsections", 100_000), ("compositional", 100_000), ("gridview", 100_000)] }
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
         print("layout CPU: from the tick to the end of the frame's layout phase: the widget's own work, without drawing.")
@@ -64,7 +67,7 @@ enum ScrollBenchmark {
         // Round by round: each round runs the two widgets one after the other, so a pair sees
         // the machine in the same state; the medians above can each fall in a different spell.
         print("\nCPU per frame (median), CollectionView against GtkGridView in the same round:")
-        for (index, (kind, count)) in cases.enumerated() where kind == "collectionview" || kind == "selfsizing" {
+        for (index, (kind, count)) in cases.enumerated() where kind != "gridview" && kind != "flowbox" {
             guard let other = cases.firstIndex(where: { $0 == ("gridview", count) }) else { continue }
             let pairs = zip(results[index], results[other]).map { magnitude($0[3]) - magnitude($1[3]) }
             guard !pairs.isEmpty else { continue }
@@ -72,6 +75,19 @@ enum ScrollBenchmark {
             print("  \(label(kind)) \(formatCount(count)): below in \(below) of \(pairs.count) rounds, median difference \(String(format: "%+.2f", pairs.sorted()[pairs.count / 2])) ms")
         }
         compareSelfSizing(cases, results)
+        compareCompositional(cases, results)
+    }
+
+    /// The compositional layout against the flow layout on the same cells, round by round.
+    static func compareCompositional(_ cases: [(String, Int)], _ results: [[[String]]]) {
+        guard let composed = cases.firstIndex(where: { $0.0 == "compositional" }),
+              let flow = cases.firstIndex(where: { $0.0 == "flowsections" }) else { return }
+        let pairs = zip(results[composed], results[flow])
+        let cpu = pairs.map { magnitude($0[3]) / max(1e-9, magnitude($1[3])) }.sorted()
+        let layoutCPU = pairs.map { magnitude($0[5]) / max(1e-9, magnitude($1[5])) }.sorted()
+        guard !cpu.isEmpty else { return }
+        print("\nCompositional against flow, 100 sections x 1,000, in the same round (median of the rounds' ratios):")
+        print("  CPU per frame \(String(format: "%.2f", cpu[cpu.count / 2]))x, layout CPU \(String(format: "%.2f", layoutCPU[layoutCPU.count / 2]))x")
     }
 
     /// Self-sizing against fixed-size cells, round by round: the ratios of CPU per frame and of
@@ -115,6 +131,8 @@ enum ScrollBenchmark {
         switch kind {
         case "collectionview": "CollectionView"
         case "selfsizing": "CollectionView, self-sizing"
+        case "flowsections": "CollectionView, flow, 100 sections"
+        case "compositional": "CollectionView, compositional, 100 sections"
         case "gridview": "GtkGridView"
         default: "GtkFlowBox"
         }
@@ -124,8 +142,10 @@ enum ScrollBenchmark {
 
     final class Source: CollectionViewDataSource {
         let count: Int
-        init(count: Int) { self.count = count }
-        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+        let sections: Int
+        init(count: Int, sections: Int = 1) { self.count = count; self.sections = sections }
+        func numberOfSections(in collectionView: CollectionView) -> Int { sections }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count / sections }
         func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
             let cell: LabelCell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath)
             cv_bench_cell_set_number(cell.label, UInt32(indexPath.item))
@@ -156,15 +176,21 @@ enum ScrollBenchmark {
         var keepAlive: [AnyObject] = []
         let scrolled: WidgetPointer
         switch kind {
-        case "collectionview", "selfsizing":
-            let layout = FlowLayout()
-            layout.itemSize = Size(width: Double(cellWidth), height: Double(cellHeight))
-            if kind == "selfsizing" { layout.estimatedItemSize = Size(width: Double(cellWidth), height: selfSizingEstimate) }
-            layout.minimumLineSpacing = 0
-            layout.minimumInteritemSpacing = 0
+        case "collectionview", "selfsizing", "flowsections", "compositional":
+            let layout: CollectionViewLayout
+            if kind == "compositional" {
+                layout = CompositionalBenchmark.compositional(headers: false)
+            } else {
+                let flow = FlowLayout()
+                flow.itemSize = Size(width: Double(cellWidth), height: Double(cellHeight))
+                if kind == "selfsizing" { flow.estimatedItemSize = Size(width: Double(cellWidth), height: selfSizingEstimate) }
+                flow.minimumLineSpacing = 0
+                flow.minimumInteritemSpacing = 0
+                layout = flow
+            }
             let cv = CollectionView(collectionViewLayout: layout)
             cv.register(LabelCell.self, forCellWithReuseIdentifier: "label")
-            let source = Source(count: count)
+            let source = Source(count: count, sections: kind == "flowsections" || kind == "compositional" ? 100 : 1)
             cv.dataSource = source
             keepAlive = [cv, source]
             scrolled = cv.widget

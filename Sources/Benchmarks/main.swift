@@ -17,6 +17,8 @@ MainActor.assumeIsolated {
         LayoutBenchmark.run(quick: arguments.contains("--quick"))
     case "layout-scroll":
         LayoutScrollBenchmark.run()
+    case "compositional":
+        CompositionalBenchmark.run()
     case "updates":
         UpdateBenchmark.run()
     case "diff":
@@ -25,7 +27,8 @@ MainActor.assumeIsolated {
         gtk_init()
         SelectionBenchmark.run()
     case "scroll":
-        ScrollBenchmark.runAll(quick: arguments.contains("--quick"), selfSizingOnly: arguments.contains("--self-sizing"))
+        ScrollBenchmark.runAll(quick: arguments.contains("--quick"), selfSizingOnly: arguments.contains("--self-sizing"),
+                               compositionalOnly: arguments.contains("--compositional"))
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     case "folder":
@@ -33,7 +36,7 @@ MainActor.assumeIsolated {
     case "folder-gtk" where arguments.count == 2:
         FolderBenchmark.runGtk(dir: arguments[1])
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | scroll [--quick] [--self-sizing] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
         exit(2)
     }
 }
