@@ -13,3 +13,9 @@ AdwStyleManager *adw_style_manager_get_default(void);
 int adw_style_manager_get_dark(AdwStyleManager *self);
 int adw_style_manager_get_high_contrast(AdwStyleManager *self);
 int adw_style_manager_get_system_supports_color_schemes(AdwStyleManager *self);
+
+/* AdwColorScheme, as libadwaita 1.2 numbers it: the Showcase page's Dark Style switch forces
+ * dark or gives the choice back to the system. */
+enum { CV_ADW_COLOR_SCHEME_DEFAULT = 0, CV_ADW_COLOR_SCHEME_FORCE_DARK = 4 };
+void adw_style_manager_set_color_scheme(AdwStyleManager *self, int color_scheme);
+int adw_style_manager_get_color_scheme(AdwStyleManager *self);

@@ -34,6 +34,9 @@ final class GalleryWindow {
     /// Drags out to other apps and drops from them.
     lazy var dragAndDrop = GalleryDragAndDrop(window: self)
     var frameStats: FrameStats?
+    /// The Showcase page (a compositional layout over the same content), beside the photos.
+    private(set) var showcase: ShowcasePage!
+    let pages: WidgetPointer  // GtkStack
     /// Drives the app for scripts/soak where no input tool works (GALLERY_MONKEY).
     var monkey: Monkey?
     var motionLog: MotionLog?
@@ -62,6 +65,7 @@ final class GalleryWindow {
         gtk_label_set_xalign(status, 0)
         gtk_widget_add_css_class(statusLabel, "status-line")
         statusRevealer = gtk_revealer_new()
+        pages = gtk_stack_new()
         gtk_revealer_set_child(statusRevealer.opaque, statusLabel)
 
         layouts = makeLayouts { [weak self] path in self?.height(at: path) ?? 150 }
@@ -87,7 +91,12 @@ final class GalleryWindow {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.as(GtkBox.self), collectionView.widget)
         gtk_box_append(box.as(GtkBox.self), statusRevealer)
-        gtk_window_set_child(window.as(GtkWindow.self), box)
+        gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_titled(pages.opaque, box, "photos", tr("Photos"))
+        gtk_window_set_child(window.as(GtkWindow.self), pages)
+        showcase = ShowcasePage(gallery: self)
+        gtk_stack_add_titled(pages.opaque, showcase.collectionView.widget, "showcase", tr("Showcase"))
+        Signal.connectPointer(raw(pages), "notify::visible-child-name") { [weak self] in self?.pageChanged() }
         buildHeaderBar()
         installActions()
         Style.install()
@@ -114,6 +123,13 @@ final class GalleryWindow {
             Signal.connect(raw(settings), "notify::gtk-font-name", update)
             Signal.connect(raw(settings), "notify::gtk-xft-dpi", update)
         }
+    }
+
+    /// The page shown: the Showcase is filled from the content each time it is shown.
+    private func pageChanged() {
+        guard let name = gtk_stack_get_visible_child_name(pages.opaque).map({ String(cString: $0) }) else { return }
+        if name == "showcase" { showcase.reload() }
+        GalleryLog.event("page \(name)")
     }
 
     func present() {
@@ -179,6 +195,9 @@ final class GalleryWindow {
         gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
         gtk_header_bar_pack_end(OpaquePointer(header), menuButton)
         GalleryLog.firstMenuItem(UnsafeMutablePointer<GMenuModel>(menu))
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(OpaquePointer(switcher), pages.opaque)
+        gtk_header_bar_set_title_widget(OpaquePointer(header), switcher)
         gtk_window_set_titlebar(window.as(GtkWindow.self), header)
     }
 }
