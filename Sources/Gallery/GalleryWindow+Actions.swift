@@ -24,6 +24,13 @@ extension GalleryWindow {
             self.switchLayout(to: layout)
         }
         for layout in GalleryLayout.allCases { setAccels("win.layout::\(layout.rawValue)", [layout.accelerator]) }
+        // The pages: Alt+1 the photos, Alt+2 the Showcase (the header bar's switcher).
+        add("page", parameter: "s") { [weak self] _, parameter in
+            guard let self, let parameter else { return }
+            gtk_stack_set_visible_child_name(self.pages.opaque, g_variant_get_string(parameter, nil))
+        }
+        setAccels("win.page::photos", ["<Alt>1"])
+        setAccels("win.page::showcase", ["<Alt>2"])
         add("multiple", accels: ["<Control>m"], state: g_variant_new_boolean(0)) { [weak self] action, _ in
             guard let self else { return }
             let on = !self.collectionView.allowsMultipleSelection

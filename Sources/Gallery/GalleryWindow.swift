@@ -97,6 +97,10 @@ final class GalleryWindow {
         showcase = ShowcasePage(gallery: self)
         gtk_stack_add_titled(pages.opaque, showcase.collectionView.widget, "showcase", tr("Showcase"))
         Signal.connectPointer(raw(pages), "notify::visible-child-name") { [weak self] in self?.pageChanged() }
+        Signal.connectPointer(raw(window), "notify::default-width") { [weak self] in
+            guard let self, gtk_stack_get_visible_child(self.pages.opaque) == self.showcase.collectionView.widget else { return }
+            self.showcase.logSoon()
+        }
         buildHeaderBar()
         installActions()
         Style.install()

@@ -80,6 +80,25 @@ final class ShowcasePage {
             return gallery.thumbnails.cache.texture(for: path)  // what the photos page decoded
         }
         collectionView.reloadData()
+        logSoon()
+    }
+
+    /// After the next frames, what the page shows (GALLERY_LOG): the items per section and the
+    /// grid's columns, which the section provider chose for the width.
+    func logSoon() {
+        guard GalleryLog.enabled else { return }
+        Async.after(milliseconds: 700) { [weak self] in
+            guard let self else { return }
+            let cv = self.collectionView
+            let counts = Section.allCases.map { "\($0)=\(cv.numberOfItems(inSection: $0.rawValue))" }.joined(separator: " ")
+            let layout = cv.collectionViewLayout
+            let firstRow = (0..<min(12, cv.numberOfItems(inSection: Section.photos.rawValue))).compactMap {
+                layout.layoutAttributesForItem(at: IndexPath(item: $0, section: Section.photos.rawValue))?.frame
+            }
+            let columns = firstRow.filter { $0.minY == firstRow.first?.minY }.count
+            let shown = Section.allCases.map { s in "\(s)=\(cv.visibleCells.filter { cv.indexPath(for: $0)?.section == s.rawValue }.count)" }
+            GalleryLog.event("showcase width=\(Int(cv.bounds.width)) columns=\(columns) \(counts) cells \(shown.joined(separator: " "))")
+        }
     }
 
     // MARK: The layout

@@ -100,6 +100,33 @@ final class GalleryEndToEndTests: XCTestCase {
         xdotool("search", "--sync", "--onlyvisible", "--name", "^Gallery$").split(separator: "\n").first.map(String.init) ?? ""
     }
 
+    /// The Showcase page (Alt+2): one compositional layout over the catalogue: six featured
+    /// photos, six albums, every tile in a grid whose columns the section provider chooses by
+    /// width (5 at 1000 px, 2 when narrow), and three preference rows; the orthogonal rows make
+    /// views only for the items in sight.
+    func testTheShowcasePageAdaptsItsGridToTheWidth() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let wid = window()
+        var mark = log.lines.count
+        xdotool(contentsOf: ["key", "alt+2"])
+        await_("page", after: mark) { $0 == "page showcase" }
+        guard let wide = await_("showcase", after: mark, { $0.hasPrefix("showcase width=") }) else { return }
+        XCTAssertTrue(wide.contains("columns=5 featured=6 albums=6 photos=79 preferences=3"), wide)
+        // The carousel shows its first card and part of the next, not all six.
+        let featuredShown = wide.split(separator: " ").first { $0.hasPrefix("featured=") && $0 != "featured=6" }
+        XCTAssertNotNil(featuredShown, "the carousel's off-screen cards have no views: \(wide)")
+
+        mark = log.lines.count
+        xdotool(contentsOf: ["windowsize", wid, "420", "700"])
+        guard let narrow = await_("narrow", after: mark, { $0.hasPrefix("showcase width=") && !$0.contains("columns=5") }) else { return }
+        XCTAssertTrue(narrow.contains("columns=2"), narrow)
+
+        mark = log.lines.count
+        xdotool(contentsOf: ["key", "alt+1"])
+        await_("back", after: mark) { $0 == "page photos" }
+    }
+
     func testClickLongPressCopyPasteLayoutsAddDelete() throws {
         try launch()
         await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
