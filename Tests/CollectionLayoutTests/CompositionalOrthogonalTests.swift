@@ -29,6 +29,20 @@ struct CompositionalOrthogonalTests {
         layout.layoutAttributesForElements(in: rect).filter { $0.representedElementCategory == .cell }.map(\.indexPath).sorted()
     }
 
+    /// A row that pages centred starts with its first group centred, as UIKit shows it: the
+    /// offset is 20 + 150 / 2 - 400 / 2 = -105, so group 0 sits at 20 + 105 = 125 (125..275,
+    /// centred in 0..400). A row that scrolls any other way starts at 0.
+    @Test func aCentredRowStartsWithItsFirstGroupCentred() {
+        let (layout, host) = make(.groupPagingCentered)
+        defer { _ = host }
+        #expect(layout.orthogonalScrollOffset(inSection: 0) == -105)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 125, y: 0, width: 150, height: 100))
+        #expect(found(layout).filter { $0.section == 0 } == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])  // 125 and 285
+        let (paging, other) = make(.groupPaging)
+        defer { _ = other }
+        #expect(paging.orthogonalScrollOffset(inSection: 0) == 0)
+    }
+
     @Test func groupsFormOneRowClippedToTheContainer() {
         let (layout, host) = make()
         defer { _ = host }

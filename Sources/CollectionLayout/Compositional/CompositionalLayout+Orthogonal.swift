@@ -2,8 +2,18 @@
 /// (``LayoutSection/orthogonalScrollingBehavior``): their groups form one row, shifted by the
 /// section's own offset; only cells that meet the container's extent across are returned.
 extension CompositionalLayout {
-    /// The offset of section `section`'s row: 0 shows its start. 0 for any other section.
-    public func orthogonalScrollOffset(inSection section: Int) -> Double { orthogonalOffsets[section] ?? 0 }
+    /// The offset of section `section`'s row: 0 shows its start; a row that pages centred
+    /// (``OrthogonalScrollingBehavior/groupPagingCentered``) starts with its first group centred,
+    /// as UIKit shows it. 0 for any other section.
+    public func orthogonalScrollOffset(inSection section: Int) -> Double { orthogonalOffsets[section] ?? startingOffset(section) }
+
+    /// Where a row rests before anyone scrolls it.
+    func startingOffset(_ section: Int) -> Double {
+        guard sections.indices.contains(section), sections[section].isOrthogonal,
+              sections[section].definition?.orthogonalScrollingBehavior == .groupPagingCentered,
+              let geometry = orthogonalScrollGeometry(inSection: section) else { return 0 }
+        return geometry.leadingInset + geometry.groupExtent / 2 - geometry.containerExtent / 2  // group 0 centred
+    }
 
     /// Scrolls section `section`'s row to `offset` (the view calls it as the row is dragged).
     /// The layout is invalidated with a context that names only the row's cells and badges

@@ -263,7 +263,7 @@ open class CompositionalLayout: CollectionViewLayout {
         let group = item / s.perGroup
         let leaf = solved(index, group).leaves[item % s.perGroup]
         let origin = s.isOrthogonal
-            ? axes.point(main: groupStart(index, 0), cross: s.groupCross + Double(group) * s.crossStride - (orthogonalOffsets[index] ?? 0))
+            ? axes.point(main: groupStart(index, 0), cross: s.groupCross + Double(group) * s.crossStride - orthogonalScrollOffset(inSection: index))
             : axes.point(main: groupStart(index, group), cross: s.groupCross)
         return (leaf.frame.offsetBy(dx: origin.x, dy: origin.y), leaf)
     }

@@ -55,7 +55,10 @@ extension CollectionView {
             if hasFocus { gtk_widget_grab_focus(cell.widget) }
         }
         if let old, old != indexPath { cellForItem(at: old)?.isFocused = false }
-        if let indexPath, scroll { scrollToItem(at: indexPath, at: [], animated: true) }
+        if let indexPath, scroll {
+            scrollToItem(at: indexPath, at: [], animated: true)
+            orthogonalScroll?.reveal(indexPath)  // and within a row that scrolls across
+        }
     }
 
     /// True while GTK's keyboard focus is on the collection or on one of its cells.

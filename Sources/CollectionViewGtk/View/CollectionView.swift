@@ -154,6 +154,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     var interactiveTransition: InteractiveTransition?
     var zoom: ZoomTransitionDriver?
     var scrollSnap: ScrollSnapDriver?
+    /// Rows of a compositional layout that scroll across the view.
+    var orthogonalScroll: OrthogonalScrollDriver?
     var zoomPair: (dense: CollectionViewLayout, spread: CollectionViewLayout)?
     /// True while a layout pass runs: invalidations then get another round of the same pass
     /// instead of a new allocation.
@@ -232,6 +234,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         animator = Animator(collectionView: self)
         zoom = ZoomTransitionDriver(collectionView: self)
         scrollSnap = ScrollSnapDriver(collectionView: self)
+        orthogonalScroll = OrthogonalScrollDriver(collectionView: self)
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
         Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction?.dispose() }
@@ -378,6 +381,7 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     private func hostDisposed() {
         scrollSnap?.dispose()
+        orthogonalScroll?.dispose()
         scrollTween?.stop()
         scrollTween = nil
         animator?.cancel()
