@@ -78,7 +78,8 @@ extension CollectionView {
         switch move {
         case .first: target = firstItem
         case .last: target = lastItem
-        case .left, .right, .up, .down: target = neighbour(of: current, frame: frame, move)
+        case .left, .right, .up, .down:
+            target = orthogonalScroll?.neighbour(of: current, move) ?? neighbour(of: current, frame: frame, move)
         case .pageUp, .pageDown:
             let dy = move == .pageDown ? bounds.height : -bounds.height
             let probe = Point(x: frame.midX, y: frame.midY + dy)

@@ -31,6 +31,8 @@ final class OrthogonalScrollDriver {
     /// Eases run so far and the last one's row and target: tests read them.
     private(set) var easeCount = 0
     private(set) var lastEase: (section: Int, target: Double)?
+    /// Where the pointer is over the viewport (a scroll event's own position is the surface's).
+    private var lastPointer: (Double, Double)?
     /// How far a drag moves across before it is the row's rather than a press.
     static let dragThreshold = 8.0
 
@@ -43,6 +45,11 @@ final class OrthogonalScrollDriver {
         Signal.connectScroll(raw(scroll)) { [weak self] dx, dy in self?.scrolled(dx, dy) ?? false }
         Signal.connectPoint(raw(scroll), "decelerate") { [weak self] vx, vy in self?.decelerated(vx, vy) }
         gtk_widget_add_controller(collectionView.viewport, scroll)
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(raw(motion), "enter") { [weak self] x, y in self?.lastPointer = (x, y) }
+        Signal.connectPoint(raw(motion), "motion") { [weak self] x, y in self?.lastPointer = (x, y) }
+        Signal.connect(raw(motion), "leave") { [weak self] in self?.lastPointer = nil }
+        gtk_widget_add_controller(collectionView.viewport, motion)
 
         gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
         Signal.connectPoint(raw(drag), "drag-begin") { [weak self] x, y in self?.dragBegan(x, y) }
@@ -76,21 +83,6 @@ final class OrthogonalScrollDriver {
         return collectionView?.isMirrored == true ? -dx : dx
     }
 
-    private func pointer() -> (Double, Double)? {
-        var x = 0.0, y = 0.0
-        guard gtk_event_controller_get_current_event(scroll) != nil,
-              let event = gtk_event_controller_get_current_event(scroll),
-              let cv = collectionView,
-              let native = gtk_widget_get_native(cv.viewport) else { return nil }
-        guard gdk_event_get_position(event, &x, &y) != 0 else { return nil }
-        // The event's position is the surface's; the viewport's is what the layout needs.
-        var sx = 0.0, sy = 0.0
-        gtk_native_get_surface_transform(native, &sx, &sy)
-        var p = graphene_point_t(x: Float(x - sx), y: Float(y - sy)), out = graphene_point_t()
-        guard gtk_widget_compute_point(UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self), cv.viewport, &p, &out) != 0 else { return nil }
-        return (Double(out.x), Double(out.y))
-    }
-
     // MARK: Wheel and touchpad
 
     private func scrolled(_ dx: Double, _ dy: Double) -> Bool {
@@ -101,7 +93,7 @@ final class OrthogonalScrollDriver {
         let (x, y) = shifted ? (dy, dx) : (dx, dy)  // Shift turns a vertical wheel sideways
         let moveAcross = crossIsHorizontal ? x : y, moveAlong = crossIsHorizontal ? y : x
         guard moveAcross != 0, abs(moveAcross) >= abs(moveAlong) else { return false }
-        guard let section = wheelSection ?? pointer().flatMap({ self.section(at: $0.0, $0.1) }) else { return false }
+        guard let section = wheelSection ?? lastPointer.flatMap({ self.section(at: $0.0, $0.1) }) else { return false }
         stopEase()
         wheelSection = section
         // A wheel notch moves a row as the scrolled window moves the view (its step).
@@ -156,8 +148,11 @@ final class OrthogonalScrollDriver {
                 return
             }
             dragging = true
-            gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+            // Not claimed: claiming would cancel the click gesture mid-press, and GTK 4.8's click
+            // gesture then missed the next click. The press is told it became a scroll instead,
+            // and a band or a reorder the same drag might start stands down.
             collectionView?.interaction?.viewScrolled()  // a press that moves the row selects nothing
+            collectionView?.interaction?.pointerDrag?.standDown()
         }
         // The content follows the pointer: dragging left shows what is to the right.
         let offset = dragStartOffset - across(crossIsHorizontal ? dx : 0, crossIsHorizontal ? 0 : dy)
@@ -228,6 +223,33 @@ final class OrthogonalScrollDriver {
 
     private func setOffset(_ offset: Double, in section: Int) {
         layout?.setOrthogonalScrollOffset(offset, inSection: section)
+    }
+
+    /// Whether a cell of a row that scrolls across lies out of the viewport across: the layout
+    /// leaves those out of its rectangle queries, and a cell the row's scroll named (it was
+    /// shown) must go then too, even within the view's prepared margin.
+    func isOutsideItsRow(_ attributes: LayoutAttributes) -> Bool {
+        guard attributes.representedElementCategory == .cell, let layout,
+              let geometry = layout.orthogonalScrollGeometry(inSection: attributes.indexPath.section) else { return false }
+        let f = attributes.frame
+        let (a, b) = crossIsHorizontal ? (f.minX, f.maxX) : (f.minY, f.maxY)
+        return b <= 0 || a >= geometry.containerExtent
+    }
+
+    /// The next item along a row that scrolls across, for the keyboard (the layout shows only
+    /// the items in sight, so a search by frames would stop at the edge): nil when `move` is
+    /// not along such a row.
+    func neighbour(of path: IndexPath, _ move: FocusMove) -> IndexPath? {
+        guard let cv = collectionView, let layout, layout.orthogonalScrollGeometry(inSection: path.section) != nil else { return nil }
+        let step: Int
+        switch (move, crossIsHorizontal) {
+        case (.right, true), (.down, false): step = cv.isMirrored ? -1 : 1
+        case (.left, true), (.up, false): step = cv.isMirrored ? 1 : -1
+        default: return nil
+        }
+        let next = path.item + step
+        guard next >= 0, next < cv.numberOfItems(inSection: path.section) else { return path }
+        return IndexPath(item: next, section: path.section)
     }
 
     // MARK: Keyboard focus

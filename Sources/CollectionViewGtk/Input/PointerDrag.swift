@@ -50,6 +50,11 @@ final class PointerDrag {
         }
     }
 
+    /// Another gesture took the drag (a row that scrolls across): no band, no move.
+    func standDown() {
+        if mode != .idle { gtk_event_controller_reset(gesture) }
+    }
+
     private func began(x: Double, y: Double) {
         guard let collectionView else { return }
         rawStart = Point(x: x, y: y)

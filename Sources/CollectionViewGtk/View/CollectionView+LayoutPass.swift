@@ -100,7 +100,8 @@ extension CollectionView {
             if let moving = movement, key == .cell(moving.current) { continue }  // under the pointer
             if let gap = dropGap, key == .cell(gap.at) { continue }  // room without a cell
             let attributes = layout.layoutAttributes(for: key)
-            guard let attributes, !attributes.isHidden, Self.unusable(attributes) == nil, attributes.frame.intersects(area) else {
+            guard let attributes, !attributes.isHidden, Self.unusable(attributes) == nil, attributes.frame.intersects(area),
+                  orthogonalScroll?.isOutsideItsRow(attributes) != true else {
                 if elements.view(for: key) != nil { elements.remove(key) }
                 continue
             }
