@@ -12,14 +12,17 @@ import CAdw
 @MainActor
 final class ShowcasePage {
     enum Section: Int, CaseIterable {
-        case featured, albums, photos, preferences
+        /// The preferences' title is a section of its own with no items, so the rows' box (the
+        /// section background) is around the rows alone, whatever the title's height.
+        case featured, albums, photos, preferencesTitle, preferences
 
-        var title: String {
+        var title: String? {
             switch self {
             case .featured: tr("Featured")
             case .albums: tr("Albums")
             case .photos: tr("All Photos")
-            case .preferences: tr("Preferences")
+            case .preferencesTitle: tr("Preferences")
+            case .preferences: nil
             }
         }
     }
@@ -113,7 +116,8 @@ final class ShowcasePage {
             case .featured?: section = featuredSection(width: width)
             case .albums?: section = albumsSection()
             case .photos?: section = photosSection(width: width)
-            case .preferences?: section = preferencesSection(width: width)
+            case .preferencesTitle?: section = photosSection(width: width)  // no items: its title only
+            case .preferences?: return preferencesSection(width: width)
             case nil: return nil
             }
             section.boundarySupplementaryItems = [
@@ -170,8 +174,10 @@ final class ShowcasePage {
         let group = LayoutGroup.vertical(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(52)),
                                          subitems: [item])
         let section = LayoutSection(group: group)
-        section.contentInsets = DirectionalEdgeInsets(top: 4, leading: side, bottom: 24, trailing: side)
-        section.decorationItems = [DecorationItem.background(elementKind: listBackground)]
+        section.contentInsets = DirectionalEdgeInsets(top: 0, leading: side, bottom: 24, trailing: side)
+        let background = DecorationItem.background(elementKind: listBackground)
+        background.contentInsets = DirectionalEdgeInsets(top: 0, leading: side, bottom: 24, trailing: side)  // around the rows
+        section.decorationItems = [background]
         return section
     }
 
@@ -223,7 +229,7 @@ final class ShowcasePage {
             case .albums?: albums.count
             case .photos?: photos.count
             case .preferences?: preferences.count
-            case nil: 0
+            case .preferencesTitle?, nil: 0
             }
         }
 
@@ -231,7 +237,7 @@ final class ShowcasePage {
             let section = Section(rawValue: indexPath.section)!
             if section == .preferences {
                 let row: PreferenceRowCell = collectionView.dequeueReusableCell(withReuseIdentifier: PreferenceRowCell.reuseIdentifier, for: indexPath)
-                row.configure(with: preferences[indexPath.item])
+                row.configure(with: preferences[indexPath.item], isLast: indexPath.item == preferences.count - 1)
                 return row
             }
             let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
@@ -313,8 +319,10 @@ final class PreferenceRowCell: CollectionViewCell {
         }
     }
 
-    func configure(with preference: ShowcasePage.Preference) {
+    /// The row's separator below it: all but the last (Adwaita's boxed list).
+    func configure(with preference: ShowcasePage.Preference, isLast: Bool) {
         self.preference = preference
+        if isLast { gtk_widget_add_css_class(widget, "last") } else { gtk_widget_remove_css_class(widget, "last") }
         gtk_label_set_text(title, preference.title)
         accessibilityLabel = preference.title
         let hasSwitch = preference.isOn != nil
