@@ -11,7 +11,31 @@ import CollectionTestSupport
 struct CompositionalQueryTests {
     func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
 
+    /// A list section of a random appearance, header and footer modes and separators.
+    func randomList(_ rng: inout SplitMix64, width: Double) -> LayoutSection {
+        let appearances: [ListAppearance] = [.plain, .grouped, .insetGrouped, .sidebar]
+        var configuration = ListConfiguration(appearance: appearances[Int.random(in: 0..<4, using: &rng)])
+        configuration.headerMode = [ListHeaderMode.none, .supplementary, .firstItemInSection][Int.random(in: 0..<3, using: &rng)]
+        configuration.footerMode = Bool.random(using: &rng) ? .supplementary : .none
+        configuration.estimatedRowHeight = Double(Int.random(in: 20...60, using: &rng))
+        if Bool.random(using: &rng) { configuration.maximumWidth = Double(Int.random(in: 100...400, using: &rng)) }
+        configuration.separatorConfiguration.bottomSeparatorInsets = DirectionalEdgeInsets(top: 0, leading: Double(Int.random(in: 0...30, using: &rng)), bottom: 0, trailing: 0)
+        let period = Int.random(in: 2...5, using: &rng)
+        if Bool.random(using: &rng) {
+            configuration.itemSeparatorHandler = { path, separators in
+                var separators = separators
+                if path.item % period == 0 { separators.topSeparatorVisibility = .visible }
+                if path.item % period == 1 { separators.bottomSeparatorVisibility = .hidden }
+                return separators
+            }
+        }
+        let section = LayoutSection.list(using: configuration, layoutEnvironment: LayoutEnvironment(container: LayoutContainer(contentSize: Size(width: width, height: 240))))
+        section.supplementariesFollowContentInsets = Bool.random(using: &rng)
+        return section
+    }
+
     func randomSection(_ rng: inout SplitMix64, vertical: Bool) -> LayoutSection {
+        if vertical, Int.random(in: 0..<4, using: &rng) == 0 { return randomList(&rng, width: 320) }
         let columns = Int.random(in: 1...4, using: &rng)
         let estimated = Int.random(in: 0..<3, using: &rng) == 0
         let extent = Double(Int.random(in: 10...80, using: &rng))
@@ -37,7 +61,9 @@ struct CompositionalQueryTests {
                                                       bottom: Double(Int.random(in: 0...20, using: &rng)), trailing: Double(Int.random(in: 0...20, using: &rng)))
         let boundarySize = vertical ? size(.fractionalWidth(1), .absolute(30)) : size(.absolute(30), .fractionalHeight(1))
         if Bool.random(using: &rng) {
-            let header = BoundarySupplementaryItem(layoutSize: boundarySize, elementKind: "header", alignment: vertical ? .top : .leading)
+            let estimatedSize = vertical ? size(.fractionalWidth(1), .estimated(30)) : size(.estimated(30), .fractionalHeight(1))
+            let header = BoundarySupplementaryItem(layoutSize: Bool.random(using: &rng) ? estimatedSize : boundarySize, elementKind: "header",
+                                                   alignment: vertical ? .top : .leading)
             header.extendsBoundary = Bool.random(using: &rng)
             header.pinToVisibleBounds = Bool.random(using: &rng)
             section.boundarySupplementaryItems.append(header)
@@ -51,8 +77,10 @@ struct CompositionalQueryTests {
         if Bool.random(using: &rng) {
             let background = DecorationItem.background(elementKind: "background")
             background.contentInsets = DirectionalEdgeInsets(all: 4)
+            if Bool.random(using: &rng) { background.extent = .groups }
             section.decorationItems.append(background)
         }
+        section.supplementariesFollowContentInsets = Bool.random(using: &rng)
         return section
     }
 
@@ -74,11 +102,18 @@ struct CompositionalQueryTests {
             add(layout.layoutAttributesForSupplementaryView(ofKind: "header", at: path))
             add(layout.layoutAttributesForSupplementaryView(ofKind: "footer", at: path))
             add(layout.layoutAttributesForDecorationView(ofKind: "background", at: path))
+            for kind in [ElementKind.sectionHeader, ElementKind.sectionFooter] { add(layout.layoutAttributesForSupplementaryView(ofKind: kind, at: path)) }
+            for kind in [ListConfiguration.groupedBackgroundElementKind, ListConfiguration.insetGroupedBackgroundElementKind] {
+                add(layout.layoutAttributesForDecorationView(ofKind: kind, at: path))
+            }
             for item in 0..<count {
                 let itemPath = IndexPath(item: item, section: section)
                 guard let cell = layout.layoutAttributesForItem(at: itemPath), shown(cell.frame, section) else { continue }
                 add(cell)
                 add(layout.layoutAttributesForSupplementaryView(ofKind: "badge", at: itemPath))
+                for kind in [ListConfiguration.separatorElementKind, ListConfiguration.topSeparatorElementKind] {
+                    add(layout.layoutAttributesForDecorationView(ofKind: kind, at: itemPath))
+                }
             }
         }
         return all
@@ -132,12 +167,16 @@ struct CompositionalQueryTests {
         layout.prepareIfNeeded()
         check(layout, counts: counts, &rng, seed: seed)
 
-        // Measure some estimated cells: groups grow and shrink, later ones move.
+        // Measure some estimated cells, headers and footers: groups and sections grow and
+        // shrink, later ones move.
         for _ in 0..<30 {
             let section = Int.random(in: 0..<sectionCount, using: &rng)
-            guard counts[section] > 0 else { continue }
-            let path = IndexPath(item: Int.random(in: 0..<counts[section], using: &rng), section: section)
-            guard let original = layout.layoutAttributesForItem(at: path) else { continue }
+            let boundaryKinds = ["header", "footer", ElementKind.sectionHeader, ElementKind.sectionFooter]
+            let boundary = Bool.random(using: &rng) ? layout.layoutAttributesForSupplementaryView(
+                ofKind: boundaryKinds[Int.random(in: 0..<4, using: &rng)], at: IndexPath(item: 0, section: section)) : nil
+            guard boundary != nil || counts[section] > 0 else { continue }
+            let path = IndexPath(item: Int.random(in: 0..<max(1, counts[section]), using: &rng), section: section)
+            guard let original = boundary ?? layout.layoutAttributesForItem(at: path) else { continue }
             let preferred = original.copy()
             let extent = Double(Int.random(in: 5...120, using: &rng))
             if vertical { preferred.frame.size.height = extent } else { preferred.frame.size.width = extent }

@@ -8,7 +8,8 @@ extension CompositionalLayout {
         precondition(sectionGrowth.count == sections.count, "section growth sums sized \(sectionGrowth.count) for \(sections.count) sections")
         var previousEnd = -Double.infinity
         for (index, s) in sections.enumerated() {
-            precondition(s.start <= s.bodyStart + 1e-9 && s.bodyStart <= s.end + 1e-9, "section \(index): start, body and end out of order")
+            let grown = sectionGrowth.sum(ofFirst: index + 1) - sectionGrowth.sum(ofFirst: index)
+            precondition(s.start <= s.bodyStart + 1e-9 && s.bodyStart <= s.end + grown + 1e-9, "section \(index): start, body and end out of order")
             precondition(sectionStart(index) >= previousEnd - 1e-9, "section \(index) starts before section \(index - 1) ends")
             previousEnd = sectionEnd(index)
             precondition(s.perGroup == s.template.leaves.count, "section \(index): cells per group differ from its template")

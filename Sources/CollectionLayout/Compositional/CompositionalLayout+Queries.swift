@@ -30,13 +30,13 @@ extension CompositionalLayout {
         let s = sections[index]
         guard let definition = s.definition else { return }
         let path = IndexPath(item: 0, section: index)
-        let whole = sectionRect(index)
         for decoration in definition.decorationItems {
-            let frame = whole.inset(by: decoration.contentInsets.edgeInsets(for: .leftToRight))
-            if frame.intersects(rect) { result.append(attributes(.decorationView, decoration.elementKind, path, frame, zIndex: decoration.zIndex)) }
+            guard let frame = decorationFrame(decoration, section: index), frame.intersects(rect) else { continue }
+            result.append(attributes(.decorationView, decoration.elementKind, path, frame, zIndex: decoration.zIndex))
         }
+        let boundary = boundaryRect(index)
         for item in definition.boundarySupplementaryItems {
-            let frame = boundaryFrame(item, on: whole, container: s.container)
+            let frame = boundaryFrame(item, on: boundary, container: s.boundaryContainer, section: index)
             if frame.intersects(rect) { result.append(attributes(.supplementaryView, item.elementKind, path, frame, zIndex: item.zIndex)) }
         }
         guard s.groupCount > 0 else { return }
@@ -45,6 +45,7 @@ extension CompositionalLayout {
             result += orthogonalAttributes(index).filter { $0.frame.intersects(viewRect) }
             return
         }
+        let list = definition.listConfiguration
         let (low, high) = axes.range(rect)
         let base = s.bodyStart + sectionGrowth.sum(ofFirst: index)
         // Groups whose slot (with the template's overhang) ends before the rectangle cannot reach it.
@@ -67,6 +68,11 @@ extension CompositionalLayout {
                 let frame = leaf.frame.offsetBy(dx: origin.x, dy: origin.y)
                 let cellPath = IndexPath(item: first + slot, section: index)
                 if frame.intersects(rect) { result.append(attributes(.cell, nil, cellPath, frame, zIndex: leaf.zIndex)) }
+                if let list {
+                    for (kind, line) in separatorFrames(list, at: cellPath, cell: frame, count: s.itemCount) where line.intersects(rect) {
+                        result.append(attributes(.decorationView, kind, cellPath, line, zIndex: 1))
+                    }
+                }
                 for badge in leaf.item?.supplementaryItems ?? [] {
                     let badgeFrame = badge.frame(on: frame)
                     if badgeFrame.intersects(rect) {
@@ -103,7 +109,7 @@ extension CompositionalLayout {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
         let s = sections[indexPath.section]
         if indexPath.item == 0, let item = s.definition?.boundarySupplementaryItems.first(where: { $0.elementKind == elementKind }) {
-            let frame = boundaryFrame(item, on: sectionRect(indexPath.section), container: s.container)
+            let frame = boundaryFrame(item, on: boundaryRect(indexPath.section), container: s.boundaryContainer, section: indexPath.section)
             return attributes(.supplementaryView, elementKind, indexPath, frame, zIndex: item.zIndex)
         }
         guard let (frame, leaf) = cell(indexPath.section, indexPath.item),
@@ -113,10 +119,51 @@ extension CompositionalLayout {
 
     /// A section's decoration of `elementKind` at `[section, 0]`.
     func decorationAttributes(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        guard indexPath.count == 2, indexPath.item == 0, sections.indices.contains(indexPath.section),
-              let decoration = sections[indexPath.section].definition?.decorationItems.first(where: { $0.elementKind == elementKind })
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        if let separator = separatorAttributes(ofKind: elementKind, at: indexPath) { return separator }
+        guard indexPath.item == 0,
+              let decoration = sections[indexPath.section].definition?.decorationItems.first(where: { $0.elementKind == elementKind }),
+              let frame = decorationFrame(decoration, section: indexPath.section)
         else { return nil }
-        let frame = sectionRect(indexPath.section).inset(by: decoration.contentInsets.edgeInsets(for: .leftToRight))
         return attributes(.decorationView, elementKind, indexPath, frame, zIndex: decoration.zIndex)
+    }
+}
+
+/// A list's separators: decoration views at their rows' index paths, a point thick along the
+/// row's edge, above the cells.
+extension CompositionalLayout {
+    /// The separators the row at `path` (framed `cell`, left to right) shows, by kind.
+    func separatorFrames(_ list: ListConfiguration, at path: IndexPath, cell: Rect, count: Int) -> [(String, Rect)] {
+        let separators = list.separators(at: path, count: count)
+        var lines: [(String, Rect)] = []
+        if separators.topSeparatorVisibility == .visible {
+            lines.append((ListConfiguration.topSeparatorElementKind, line(along: cell, atEnd: false, insets: separators.topSeparatorInsets)))
+        }
+        if separators.bottomSeparatorVisibility == .visible {
+            lines.append((ListConfiguration.separatorElementKind, line(along: cell, atEnd: true, insets: separators.bottomSeparatorInsets)))
+        }
+        return lines
+    }
+
+    /// A line inside the row at its start or end along the scroll axis, kept from the row's
+    /// sides by the insets' leading and trailing (scrolling sideways: top and bottom).
+    private func line(along cell: Rect, atEnd: Bool, insets: DirectionalEdgeInsets) -> Rect {
+        let thickness = min(1, cell.size[axes.scroll])
+        let (start, end) = axes.range(cell), (low, high) = axes.crossRange(cell)
+        let before = axes.scroll == .vertical ? insets.leading : insets.top
+        let after = axes.scroll == .vertical ? insets.trailing : insets.bottom
+        return axes.rect(main: atEnd ? end - thickness : start, cross: low + before,
+                         mainLength: thickness, crossLength: max(0, high - low - before - after))
+    }
+
+    /// A separator of a list's row, when the row shows it.
+    func separatorAttributes(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard kind == ListConfiguration.separatorElementKind || kind == ListConfiguration.topSeparatorElementKind,
+              sections.indices.contains(indexPath.section), !sections[indexPath.section].isOrthogonal,
+              let list = sections[indexPath.section].definition?.listConfiguration,
+              let (frame, _) = cell(indexPath.section, indexPath.item),
+              let line = separatorFrames(list, at: indexPath, cell: frame, count: sections[indexPath.section].itemCount).first(where: { $0.0 == kind })
+        else { return nil }
+        return attributes(.decorationView, kind, indexPath, line.1, zIndex: 1)
     }
 }

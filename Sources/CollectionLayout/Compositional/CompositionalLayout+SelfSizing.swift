@@ -11,10 +11,34 @@ extension CompositionalLayout {
     /// The extent along the scroll axis the layout gives an estimated cell now; nil for other
     /// elements.
     func currentExtent(of key: ElementKey) -> Double? {
+        if let (index, item) = estimatedBoundaryItem(key) {
+            return boundaryLength(item, section: index, in: sections[index].boundaryContainer)
+        }
         guard key.category == .cell, key.indexPath.count == 2,
               let (frame, leaf) = cell(key.indexPath.section, key.indexPath.item), leaf.isEstimated,
               !sections[key.indexPath.section].isOrthogonal else { return nil }
         return frame.size[axes.scroll]
+    }
+
+    /// The section and boundary item `key` names when that item's extent along the scroll
+    /// axis is estimated (a header or footer sized by its view).
+    func estimatedBoundaryItem(_ key: ElementKey) -> (Int, BoundarySupplementaryItem)? {
+        guard key.category == .supplementaryView, key.indexPath.count == 2, key.indexPath.item == 0, let kind = key.kind,
+              sections.indices.contains(key.indexPath.section),
+              let item = sections[key.indexPath.section].definition?.boundarySupplementaryItems.first(where: { $0.elementKind == kind }),
+              item.layoutSize[axes.scroll].isEstimated else { return nil }
+        return (key.indexPath.section, item)
+    }
+
+    /// How far a section grows if its boundary item takes `extent`, where that item's room
+    /// starts, and whether it is at the section's start (else its end; it may take no room).
+    func boundaryGrowth(section index: Int, _ item: BoundarySupplementaryItem, to extent: Double) -> (delta: Double, start: Double, atStart: Bool) {
+        let s = sections[index], items = s.definition?.boundarySupplementaryItems ?? []
+        let atStart = axes.isAtStart(item.alignment)
+        guard item.extendsBoundary, atStart || axes.isAtEnd(item.alignment) else { return (0, sectionStart(index), atStart) }
+        let before = boundaryExtent(items, atStart: atStart, in: s.boundaryContainer, section: index)
+        let after = boundaryExtent(items, atStart: atStart, in: s.boundaryContainer, section: index, measuredKind: item.elementKind, measuredExtent: extent)
+        return (after - before, atStart ? sectionStart(index) : sectionEnd(index) - s.tail, atStart)
     }
 
     /// How far the cell's group grows if the cell takes `extent`, where the group starts, and
@@ -36,6 +60,16 @@ extension CompositionalLayout {
     ///   makes its running sums, O(groups of the section).
     func takeMeasurement(_ key: ElementKey, _ extent: Double) {
         guard extent.isFinite, extent >= 0, currentExtent(of: key) != nil else { return }
+        if let (index, item) = estimatedBoundaryItem(key) {
+            let change = sectionsAreCurrent && sectionGrowth.count == sections.count ? boundaryGrowth(section: index, item, to: extent) : nil
+            measuredBoundary[index, default: [:]][item.elementKind] = extent
+            guard let change else { return }
+            reach = max(reach, abs(axes.main(item.absoluteOffset)) + (item.extendsBoundary ? 0 : extent))
+            guard change.delta != 0 else { return }
+            if change.atStart { sections[index].bodyStart += change.delta } else { sections[index].tail += change.delta }
+            sectionGrowth.add(change.delta, at: index)
+            return
+        }
         let index = key.indexPath.section
         let change = sectionsAreCurrent && sectionGrowth.count == sections.count ? growth(of: key, to: extent) : nil
         measured[index, default: [:]][key.indexPath.item] = extent
@@ -62,7 +96,15 @@ extension CompositionalLayout {
     /// - Complexity: O(log n + cells per group).
     func preferredContext(_ context: InvalidationContext, _ preferredAttributes: LayoutAttributes, original originalAttributes: LayoutAttributes) -> InvalidationContext {
         let key = originalAttributes.elementKey, extent = preferredAttributes.frame.size[axes.scroll]
-        let change = sectionsAreCurrent ? growth(of: key, to: extent) : nil
+        var change: (delta: Double, start: Double)?
+        if !sectionsAreCurrent {
+            change = nil
+        } else if let (index, item) = estimatedBoundaryItem(key) {
+            let growth = boundaryGrowth(section: index, item, to: extent)
+            change = (growth.delta, growth.start)
+        } else if let growth = growth(of: key, to: extent) {
+            change = (growth.delta, growth.start)
+        }
         if let carrier = context as? CompositionalLayoutInvalidationContext {
             carrier.preferredExtents.append((key, extent))  // taken in invalidateLayout(with:)
         } else {
@@ -83,14 +125,20 @@ extension CompositionalLayout {
     /// The measurements and orthogonal offsets, with index paths of after an update; dropped
     /// when the update does not fit the prepared counts.
     func remap(by updateItems: [CollectionViewUpdateItem]) {
-        guard !measured.isEmpty || !orthogonalOffsets.isEmpty, let host = collectionView else { return }
+        guard !measured.isEmpty || !measuredBoundary.isEmpty || !orthogonalOffsets.isEmpty, let host = collectionView else { return }
         let oldCounts = sections.map(\.itemCount)
         let newCounts = (0..<max(0, host.numberOfSections)).map { max(0, host.numberOfItems(inSection: $0)) }
         guard let map = try? UpdateIndexMap(oldCounts: oldCounts, newCounts: newCounts, update: BatchUpdate(updateItems: updateItems)) else {
             measured = [:]
+            measuredBoundary = [:]
             orthogonalOffsets = [:]
             return
         }
+        var boundary: [Int: [String: Double]] = [:]
+        for (section, extents) in measuredBoundary where !map.isSectionReloaded(old: section) {
+            if let new = map.newSection(forOld: section) { boundary[new] = extents }
+        }
+        measuredBoundary = boundary
         var cells: [Int: [Int: Double]] = [:]
         for (section, items) in measured where !map.isSectionReloaded(old: section) {
             for (item, extent) in items {

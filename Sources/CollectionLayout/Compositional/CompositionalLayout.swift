@@ -59,6 +59,9 @@ open class CompositionalLayout: CollectionViewLayout {
     /// Measured cell extents along the scroll axis, by section and item; they hold while the
     /// bounds' size and the scroll direction do.
     var measured: [Int: [Int: Double]] = [:]
+    /// Measured extents along the scroll axis of sections' estimated boundary items, by
+    /// section and kind; they hold as cells' do.
+    var measuredBoundary: [Int: [String: Double]] = [:]
     private var measuredBasis: Size?
     private(set) var boundsSize = Size.zero
     private(set) var container = Size.zero
@@ -77,7 +80,7 @@ open class CompositionalLayout: CollectionViewLayout {
     /// How far any element reaches outside its section along the scroll axis (overlapping
     /// boundary items, offsets, cells and badges outside their group): the rectangle query
     /// looks this much beyond the sections that intersect the rectangle.
-    private(set) var reach = 0.0
+    var reach = 0.0
 
     /// True: the view mirrors the frames when its direction is not ``layoutDirection``.
     open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
@@ -106,7 +109,7 @@ open class CompositionalLayout: CollectionViewLayout {
         instances.removeAll(keepingCapacity: true)
         boundsSize = host.bounds.size
         let basis = Size(width: boundsSize.width, height: direction == .vertical ? boundsSize.height : -boundsSize.height)
-        if measuredBasis != basis { measured = [:]; measuredBasis = basis }
+        if measuredBasis != basis { measured = [:]; measuredBoundary = [:]; measuredBasis = basis }
 
         // No safe area or margins are known here: every insets reference is the bounds.
         let layoutContainer = LayoutContainer(contentSize: boundsSize)
@@ -117,7 +120,7 @@ open class CompositionalLayout: CollectionViewLayout {
         hasPins = global.contains { $0.pinToVisibleBounds }
         hasEstimates = false
         reach = 0
-        var offset = boundaryExtent(global, atStart: true, in: container)
+        var offset = boundaryExtent(global, atStart: true, in: container, section: nil)
         let sectionCount = max(0, host.numberOfSections)
         sections.reserveCapacity(sectionCount)
         for index in 0..<sectionCount {
@@ -138,7 +141,7 @@ open class CompositionalLayout: CollectionViewLayout {
             groupGrowth.append(growth)
             instances.append(laidOut)
         }
-        contentMainEnd = offset + boundaryExtent(global, atStart: false, in: container)
+        contentMainEnd = offset + boundaryExtent(global, atStart: false, in: container, section: nil)
         sectionGrowth = PrefixSums(count: sections.count)
         if layoutDirection == .rightToLeft { pinBounds = pinBounds.mirroredHorizontally(inWidth: collectionViewContentSize.width) }
     }
@@ -147,6 +150,7 @@ open class CompositionalLayout: CollectionViewLayout {
                         growth: inout PrefixSums, instances laidOut: inout [Int: SolvedGroup]) {
         section.definition = definition
         hasPins = hasPins || definition.boundarySupplementaryItems.contains { $0.pinToVisibleBounds }
+        hasEstimates = hasEstimates || definition.boundarySupplementaryItems.contains { $0.layoutSize[axes.scroll].isEstimated }
         let insets = definition.contentInsets.edgeInsets(for: .leftToRight)
         let vertical = axes.scroll == .vertical
         let (mainStart, mainEnd, crossStart) = vertical ? (insets.top, insets.bottom, insets.left) : (insets.left, insets.right, insets.top)
@@ -186,11 +190,20 @@ open class CompositionalLayout: CollectionViewLayout {
         section.crossOverhangBefore = -crossLow
         section.crossOverhangAfter = crossHigh - section.groupCrossExtent
         reach = max(reach, section.overhangBefore, section.overhangAfter)
+        section.boundaryContainer = container
+        if definition.supplementariesFollowContentInsets {
+            let (before, after) = vertical ? (insets.left, insets.right) : (insets.top, insets.bottom)
+            section.boundaryCrossStart = before
+            section.boundaryCrossEnd = after
+            section.boundaryContainer[axes.cross] = max(0, container[axes.cross] - before - after)
+        }
+        let boundaryContainer = section.boundaryContainer
         for item in definition.boundarySupplementaryItems {
             let offset = abs(axes.main(item.absoluteOffset))
-            reach = max(reach, offset + (item.extendsBoundary ? 0 : max(0, item.layoutSize.resolved(in: container)[axes.scroll])))
+            reach = max(reach, offset + (item.extendsBoundary ? 0 : boundaryLength(item, section: index, in: boundaryContainer)))
         }
-        section.bodyStart = section.start + boundaryExtent(definition.boundarySupplementaryItems, atStart: true, in: container) + mainStart
+        let boundary = definition.boundarySupplementaryItems
+        section.bodyStart = section.start + boundaryExtent(boundary, atStart: true, in: boundaryContainer, section: index) + mainStart
         let groups = Double(section.groupCount)
         var body = section.groupCount == 0 ? 0 : groups * section.groupExtent + (groups - 1) * section.spacing
         if section.isOrthogonal { body = section.groupCount == 0 ? 0 : section.groupExtent }
@@ -205,7 +218,8 @@ open class CompositionalLayout: CollectionViewLayout {
             growth = PrefixSums(values)
             body += growth.total
         }
-        section.end = section.bodyStart + body + mainEnd + boundaryExtent(definition.boundarySupplementaryItems, atStart: false, in: container)
+        section.tail = mainEnd + boundaryExtent(boundary, atStart: false, in: boundaryContainer, section: index)
+        section.end = section.bodyStart + body + section.tail
     }
 
     /// The container of a section's top-level group: the layout's container less the
@@ -229,12 +243,22 @@ open class CompositionalLayout: CollectionViewLayout {
         return solver.solve(definition.group, in: groupContainer(of: definition))
     }
 
-    /// The room boundary items that extend their section take at its start or end.
-    private func boundaryExtent(_ items: [BoundarySupplementaryItem], atStart: Bool, in container: Size) -> Double {
+    /// The room boundary items that extend their section take at its start or end, with
+    /// `measuredKind` taken as `measuredExtent` when given.
+    func boundaryExtent(_ items: [BoundarySupplementaryItem], atStart: Bool, in container: Size, section: Int?,
+                        measuredKind: String? = nil, measuredExtent: Double = 0) -> Double {
         items.reduce(0) { extent, item in
             guard item.extendsBoundary, atStart ? axes.isAtStart(item.alignment) : axes.isAtEnd(item.alignment) else { return extent }
-            return max(extent, max(0, item.layoutSize.resolved(in: container)[axes.scroll]))
+            let length = item.elementKind == measuredKind ? measuredExtent : boundaryLength(item, section: section, in: container)
+            return max(extent, length)
         }
+    }
+
+    /// A boundary item's extent along the scroll axis: what its view measured when that extent
+    /// is estimated (sections' items only), else as its size says.
+    func boundaryLength(_ item: BoundarySupplementaryItem, section: Int?, in container: Size) -> Double {
+        if let section, item.layoutSize[axes.scroll].isEstimated, let extent = measuredBoundary[section]?[item.elementKind] { return extent }
+        return max(0, item.layoutSize.resolved(in: container)[axes.scroll])
     }
 
     // MARK: Positions (left to right, with growth since prepare)
@@ -255,6 +279,34 @@ open class CompositionalLayout: CollectionViewLayout {
         return axes.rect(main: start, cross: 0, mainLength: sectionEnd(index) - start, crossLength: sections[index].container[axes.cross])
     }
 
+    /// Where a section's boundary items are aligned: its rectangle, less its insets across
+    /// when they follow them.
+    func boundaryRect(_ index: Int) -> Rect {
+        let s = sections[index], whole = sectionRect(index)
+        let (low, high) = axes.crossRange(whole)
+        let (start, end) = axes.range(whole)
+        return axes.rect(main: start, cross: low + s.boundaryCrossStart, mainLength: end - start,
+                         crossLength: max(0, high - low - s.boundaryCrossStart - s.boundaryCrossEnd))
+    }
+
+    /// The rectangle of a section's groups: from the first group's start to the last one's end
+    /// along the scroll axis (measured growth included), between its insets across. Nil
+    /// without items.
+    func groupsRect(_ index: Int) -> Rect? {
+        let s = sections[index]
+        guard s.groupCount > 0, s.itemCount > 0 else { return nil }
+        let start = sectionStart(index) + (s.bodyStart - s.start)
+        let end = sectionEnd(index) - s.tail
+        let crossEnd = s.container[axes.cross] - s.crossEndInset
+        return axes.rect(main: start, cross: s.groupCross, mainLength: max(0, end - start), crossLength: max(0, crossEnd - s.groupCross))
+    }
+
+    /// A section decoration's frame; nil when it covers the groups of a section without items.
+    func decorationFrame(_ decoration: DecorationItem, section index: Int) -> Rect? {
+        let covered = decoration.extent == .section ? sectionRect(index) : groupsRect(index)
+        return covered?.inset(by: decoration.contentInsets.edgeInsets(for: .leftToRight))
+    }
+
     /// A cell's frame and its description; nil when the layout places no such cell.
     func cell(_ index: Int, _ item: Int) -> (frame: Rect, leaf: SolvedLeaf)? {
         guard sections.indices.contains(index) else { return nil }
@@ -268,10 +320,12 @@ open class CompositionalLayout: CollectionViewLayout {
         return (leaf.frame.offsetBy(dx: origin.x, dy: origin.y), leaf)
     }
 
-    /// A boundary item's frame on `rect`, pinned to the visible bounds when it asks to be.
-    func boundaryFrame(_ item: BoundarySupplementaryItem, on rect: Rect, container: Size) -> Rect {
+    /// A boundary item's frame on `rect`, pinned to the visible bounds when it asks to be; of a
+    /// section's (`section`) with its measured extent.
+    func boundaryFrame(_ item: BoundarySupplementaryItem, on rect: Rect, container: Size, section: Int? = nil) -> Rect {
         let size = item.layoutSize.resolved(in: container)
-        let clampedSize = Size(width: max(0, size.width), height: max(0, size.height))
+        var clampedSize = Size(width: max(0, size.width), height: max(0, size.height))
+        clampedSize[axes.scroll] = boundaryLength(item, section: section, in: container)
         let frame = LayoutAnchor(edges: item.alignment.edges, absoluteOffset: item.absoluteOffset)
             .frame(of: clampedSize, on: rect, itemAnchor: nil)
         guard item.pinToVisibleBounds else { return frame }

@@ -52,8 +52,16 @@ struct CompositionalSection {
     var start = 0.0
     var bodyStart = 0.0
     var end = 0.0
-    /// The container the section's boundary items resolve against.
+    /// The layout's container: what the section's groups and rows that scroll across lay out in.
     var container = Size.zero
+    /// What the section's boundary items resolve against, and where they start and end across
+    /// the scroll direction: the container less the section's insets across when they follow
+    /// them (``LayoutSection/supplementariesFollowContentInsets``).
+    var boundaryContainer = Size.zero
+    var boundaryCrossStart = 0.0
+    var boundaryCrossEnd = 0.0
+    /// The room after the groups: the section's inset and the footers that extend it.
+    var tail = 0.0
 
     var groupStride: Double { groupExtent + spacing }
 

@@ -17,8 +17,12 @@ public final class LayoutSection {
     /// Below zero counts as zero.
     public var interGroupSpacing = 0.0
     /// Space around the groups (`contentInsets`); the top-level group's fractions are of the
-    /// container less these. Boundary items are outside them.
+    /// container less these. Boundary items are outside them along the scroll direction.
     public var contentInsets = DirectionalEdgeInsets.zero
+    /// Whether boundary items keep to the insets across the scroll direction
+    /// (`supplementariesFollowContentInsets`): a header of a section inset 20 on each side is
+    /// 40 narrower than the view and starts 20 in, over the groups. Default true, as in UIKit.
+    public var supplementariesFollowContentInsets = true
     /// What the insets are measured from (`contentInsetsReference`).
     public var contentInsetsReference = ContentInsetsReference.automatic
     /// Headers, footers and side views of the section (`boundarySupplementaryItems`).
@@ -38,6 +42,10 @@ public final class LayoutSection {
     /// them by their distance from the centre, for instance). It sees the cells that meet the
     /// container's extent across, in view coordinates.
     public var visibleItemsInvalidationHandler: (@MainActor ([LayoutAttributes], Point, LayoutEnvironment) -> Void)?
+
+    /// The list configuration the section was made from (``list(using:layoutEnvironment:)``):
+    /// the layout adds its rows' separators. Nil for other sections.
+    public internal(set) var listConfiguration: ListConfiguration?
 
     /// A section of `group` (`init(group:)`).
     public init(group: LayoutGroup) { self.group = group }
