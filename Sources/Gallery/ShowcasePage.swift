@@ -12,17 +12,14 @@ import CAdw
 @MainActor
 final class ShowcasePage {
     enum Section: Int, CaseIterable {
-        /// The preferences' title is a section of its own with no items, so the rows' box (the
-        /// section background) is around the rows alone, whatever the title's height.
-        case featured, albums, photos, preferencesTitle, preferences
+        case featured, albums, photos, preferences
 
-        var title: String? {
+        var title: String {
             switch self {
             case .featured: tr("Featured")
             case .albums: tr("Albums")
             case .photos: tr("All Photos")
-            case .preferencesTitle: tr("Preferences")
-            case .preferences: nil
+            case .preferences: tr("Preferences")
             }
         }
     }
@@ -37,7 +34,6 @@ final class ShowcasePage {
         var action: String?
     }
 
-    static let listBackground = "list-section-background"
     let collectionView: CollectionView
     private weak var gallery: GalleryWindow?
     private let source: Source
@@ -52,7 +48,8 @@ final class ShowcasePage {
         collectionView.register(PreferenceRowCell.self, forCellWithReuseIdentifier: PreferenceRowCell.reuseIdentifier)
         collectionView.register(SectionHeaderView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
                                 withReuseIdentifier: SectionHeaderView.reuseIdentifier)
-        layout.register(ListBackgroundView.self, forDecorationViewOfKind: Self.listBackground)
+        collectionView.register(SectionFooterView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
+                                withReuseIdentifier: SectionFooterView.reuseIdentifier)
         source.page = self
         collectionView.dataSource = source
         collectionView.delegate = source
@@ -116,10 +113,10 @@ final class ShowcasePage {
             case .featured?: section = featuredSection(width: width)
             case .albums?: section = albumsSection()
             case .photos?: section = photosSection(width: width)
-            case .preferencesTitle?: section = photosSection(width: width)  // no items: its title only
-            case .preferences?: return preferencesSection(width: width)
+            case .preferences?: return preferencesSection(environment)
             case nil: return nil
             }
+            section.supplementariesFollowContentInsets = false  // the titles have margins of their own
             section.boundarySupplementaryItems = [
                 BoundarySupplementaryItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
                                           elementKind: CollectionView.elementKindSectionHeader, alignment: .top),
@@ -167,17 +164,15 @@ final class ShowcasePage {
         return section
     }
 
-    /// Rows in a rounded box, at most 600 wide and centred (Adwaita's boxed list in a clamp).
-    static func preferencesSection(width: Double) -> LayoutSection {
-        let side = max(12, (width - 600) / 2)
-        let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(52)))
-        let group = LayoutGroup.vertical(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(52)),
-                                         subitems: [item])
-        let section = LayoutSection(group: group)
-        section.contentInsets = DirectionalEdgeInsets(top: 0, leading: side, bottom: 24, trailing: side)
-        let background = DecorationItem.background(elementKind: listBackground)
-        background.contentInsets = DirectionalEdgeInsets(top: 0, leading: side, bottom: 24, trailing: side)  // around the rows
-        section.decorationItems = [background]
+    /// An inset-grouped list: rows in a rounded card at most 600 wide and centred (Adwaita's
+    /// boxed list in a clamp), its title above the card and a note below it, the separators
+    /// and the card drawn by the collection view.
+    static func preferencesSection(_ environment: LayoutEnvironment) -> LayoutSection {
+        var list = ListConfiguration(appearance: .insetGrouped)
+        list.headerMode = .supplementary
+        list.footerMode = .supplementary
+        let section = LayoutSection.list(using: list, layoutEnvironment: environment)
+        section.contentInsets.bottom = 24
         return section
     }
 
@@ -229,7 +224,7 @@ final class ShowcasePage {
             case .albums?: albums.count
             case .photos?: photos.count
             case .preferences?: preferences.count
-            case .preferencesTitle?, nil: 0
+            case nil: 0
             }
         }
 
@@ -237,7 +232,7 @@ final class ShowcasePage {
             let section = Section(rawValue: indexPath.section)!
             if section == .preferences {
                 let row: PreferenceRowCell = collectionView.dequeueReusableCell(withReuseIdentifier: PreferenceRowCell.reuseIdentifier, for: indexPath)
-                row.configure(with: preferences[indexPath.item], isLast: indexPath.item == preferences.count - 1)
+                row.configure(with: preferences[indexPath.item], isFirst: indexPath.item == 0, isLast: indexPath.item == preferences.count - 1)
                 return row
             }
             let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
@@ -256,8 +251,17 @@ final class ShowcasePage {
         }
 
         func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
+            let section = Section(rawValue: indexPath.section)
+            if kind == CollectionView.elementKindSectionFooter {
+                let footer: SectionFooterView = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionFooterView.reuseIdentifier, for: indexPath)
+                footer.text = tr("These apply to the whole gallery at once.")
+                gtk_widget_add_css_class(footer.widget, "list-note")
+                return footer
+            }
             let header: SectionHeaderView = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderView.reuseIdentifier, for: indexPath)
-            header.text = Section(rawValue: indexPath.section)?.title ?? ""
+            header.text = section?.title ?? ""
+            // Over the card, aligned with it, as a preferences group's title is.
+            if section == .preferences { gtk_widget_add_css_class(header.widget, "list-title") } else { gtk_widget_remove_css_class(header.widget, "list-title") }
             return header
         }
 
@@ -277,14 +281,6 @@ final class ShowcasePage {
             }
             GalleryLog.event("showcase activated \(preference.title)")
         }
-    }
-}
-
-/// The rounded box behind the preferences' rows, drawn as Adwaita draws a boxed list.
-final class ListBackgroundView: ReusableView {
-    required init() {
-        super.init()
-        gtk_widget_add_css_class(widget, "list-background")
     }
 }
 
@@ -319,10 +315,12 @@ final class PreferenceRowCell: CollectionViewCell {
         }
     }
 
-    /// The row's separator below it: all but the last (Adwaita's boxed list).
-    func configure(with preference: ShowcasePage.Preference, isLast: Bool) {
+    /// The first and last rows round their hover background with the card's corners.
+    func configure(with preference: ShowcasePage.Preference, isFirst: Bool, isLast: Bool) {
         self.preference = preference
-        if isLast { gtk_widget_add_css_class(widget, "last") } else { gtk_widget_remove_css_class(widget, "last") }
+        for (name, on) in [("first", isFirst), ("last", isLast)] {
+            if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+        }
         gtk_label_set_text(title, preference.title)
         accessibilityLabel = preference.title
         let hasSwitch = preference.isOn != nil

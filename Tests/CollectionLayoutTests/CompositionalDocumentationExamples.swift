@@ -65,4 +65,22 @@ struct CompositionalDocumentationTests {
         // Row 0 is 100 high: row 1 moves from 44 to 100.
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 0, y: 100, width: 400, height: 44))
     }
+
+    @Test func aListOfSettings() {
+        var settings = ListConfiguration(appearance: .insetGrouped)
+        settings.headerMode = .supplementary
+        settings.itemSeparatorHandler = { indexPath, separators in
+            var separators = separators
+            separators.bottomSeparatorInsets.leading = indexPath.item == 0 ? 0 : 16
+            return separators
+        }
+        let settingsLayout = CompositionalLayout.list(using: settings)
+        let host = FakeHost(counts: [3], bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        _ = prepared(settingsLayout, in: host)
+        // The card 12 from the sides, under a 50-high title and 12 of inset; row 1's separator
+        // 16 in from its leading edge.
+        #expect(settingsLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 12, y: 62, width: 376, height: 50))
+        #expect(settingsLayout.layoutAttributesForDecorationView(ofKind: ListConfiguration.separatorElementKind, at: IndexPath(item: 1, section: 0))?.frame
+                == Rect(x: 28, y: 161, width: 360, height: 1))
+    }
 }

@@ -48,6 +48,7 @@ extension CollectionView: ElementOwnerClient {
         let kind = key.kind ?? ""
         let queueKey = ReuseQueueKey(category: .decorationView, kind: kind, identifier: kind)
         let registration = installedLayout.decorationRegistrations[kind] as? ViewRegistration
+            ?? ListDecorationViews.registration(forKind: kind)
         do {
             return try dequeue(queueKey, registration: registration)
         } catch {
