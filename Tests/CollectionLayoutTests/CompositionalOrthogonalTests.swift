@@ -147,4 +147,22 @@ struct CompositionalOrthogonalTests {
         #expect(rest(.groupPagingCentered, 400, from: 400, 0) == 375)    // (400 + 105) / 160 = 3.2 → 3
         #expect(rest(.groupPagingCentered, 2000, from: 1335, 500) == 1335)  // the last group stays centred
     }
+
+    /// Right to left the row is mirrored: group g at 400 - (20 + 160g - offset) - 150, so
+    /// group 0 starts at 230 and an offset of 160 brings group 1 there; the resting offsets are
+    /// the same numbers as left to right.
+    @Test func rightToLeftTheRowRunsLeftwards() {
+        let (layout, host) = make(.groupPaging)
+        defer { _ = host }
+        layout.layoutDirection = .rightToLeft
+        layout.prepareIfNeeded()
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 230, y: 0, width: 150, height: 100))
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 70, y: 0, width: 150, height: 100))
+        layout.setOrthogonalScrollOffset(160, inSection: 0)
+        layout.prepareIfNeeded()
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 230, y: 0, width: 150, height: 100))
+        #expect(found(layout).filter { $0.section == 0 }.map(\.item) == [0, 1, 2, 3])  // 390, 230, 70, -90
+        let geometry = layout.orthogonalScrollGeometry(inSection: 0)
+        #expect(geometry?.restingOffset(for: .groupPaging, proposedOffset: 250, currentOffset: 160, velocity: 0) == 320)
+    }
 }

@@ -10,7 +10,8 @@ import CollectionViewTestSupport
 /// 3230 wide, so it rests at most at 2430), scrolling across with `behavior`; section 1 is 40
 /// full-width rows of 50 under it, so the view itself scrolls too.
 @MainActor
-private func openRow(_ behavior: OrthogonalScrollingBehavior) -> (CollectionView, CompositionalLayout, GridSource, WidgetPointer) {
+private func openRow(_ behavior: OrthogonalScrollingBehavior,
+                     direction: GtkTextDirection = GTK_TEXT_DIR_LTR) -> (CollectionView, CompositionalLayout, GridSource, WidgetPointer) {
     cv_test_set_animations(true)
     let size = { (w: LayoutDimension, h: LayoutDimension) in LayoutSize(widthDimension: w, heightDimension: h) }
     let row = LayoutSection(group: LayoutGroup.horizontal(layoutSize: size(.absolute(150), .absolute(100)),
@@ -24,6 +25,7 @@ private func openRow(_ behavior: OrthogonalScrollingBehavior) -> (CollectionView
     let source = GridSource(counts: [20, 40])
     let cv = makeCollectionView(layout, source)
     cv.animation = CollectionViewAnimation(duration: 0.2)
+    for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, direction) }
     let window = GtkHarness.window(for: cv)
     GtkHarness.settle(cv) { cv.reloadData() }
     GtkHarness.pump { !cv.hasPendingViews }
@@ -134,5 +136,28 @@ final class OrthogonalScrollingTests: XCTestCase {
         XCTAssertLessThanOrEqual(frame.maxX, cv.bounds.width, "item 6 in sight: \(frame)")
         XCTAssertGreaterThan(layout.orthogonalScrollOffset(inSection: 0), 0, "the row scrolled (item 6 was at 980..1130)")
         XCTAssertTrue(shownItems(cv).contains(6))
+    }}
+
+    /// Right to left the row starts on the right (item 0 at 800 - 20 - 150 = 630) and runs
+    /// leftwards: the wheel scrolling left and a drag to the right move it on, and it still
+    /// rests on a group's edge.
+    func testRightToLeftTheRowStartsOnTheRightAndRunsLeftwards() { MainActor.assumeIsolated {
+        let (cv, layout, source, window) = openRow(.groupPaging, direction: GTK_TEXT_DIR_RTL)
+        defer { GtkHarness.close(window); _ = source }
+        // Where the widgets are: the view mirrors the layout's frames (item 0 at 20 in them).
+        let shownAt = { (item: Int) in cv.cellForItem(at: IndexPath(item: item, section: 0)).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport)?.minX } }
+        XCTAssertEqual(shownAt(0), 630)
+        GtkHarness.pointer(window, at: (400, 50), then: ["click", "--repeat", "6", "--delay", "30", "6"])
+        let wheeled = rowAtRest(layout)
+        XCTAssertGreaterThan(wheeled, 0, "scrolling left moved the row on")
+        XCTAssertEqual(wheeled.truncatingRemainder(dividingBy: 160), 0, "it rests on a group's edge (\(wheeled))")
+        let item = Int(wheeled / 160)
+        XCTAssertEqual(shownAt(item), 630, "item \(item) is where item 0 was")
+        var moves: [String] = []
+        for _ in 0..<10 { moves += ["mousemove_relative", "--", "30", "0", "sleep", "0.02"] }
+        GtkHarness.pointer(window, at: (200, 50), then: ["mousedown", "1", "sleep", "0.05"] + moves + ["mousemove_relative", "--", "6", "0", "sleep", "0.15", "mouseup", "1"])
+        let dragged = rowAtRest(layout)
+        XCTAssertEqual(dragged, wheeled + 320, "306 dragged to the right: the row moved on to the nearest edge")
+        XCTAssertEqual(shownItems(cv), itemsInSight(cv, layout), "views for the items in sight")
     }}
 }
