@@ -147,4 +147,28 @@ final class ListLayoutWindowTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump { cv.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)] },
                       "selected: \(cv.indexPathsForSelectedItems)")
     }}
+
+    /// Each appearance makes the views it should: separators in plain, grouped and
+    /// inset-grouped lists and none in a sidebar; a band behind a grouped list's rows, a card
+    /// behind an inset-grouped one's, nothing behind plain rows or a sidebar's. (With
+    /// CV_SCREENSHOT_DIR set, each is saved to look at.)
+    func testEachAppearanceMakesItsViews() { MainActor.assumeIsolated {
+        let cases: [(ListAppearance, String, Bool, String?)] = [
+            (.plain, "plain", true, nil),
+            (.grouped, "grouped", true, ListConfiguration.groupedBackgroundElementKind),
+            (.insetGrouped, "inset-grouped", true, ListConfiguration.insetGroupedBackgroundElementKind),
+            (.sidebar, "sidebar", false, nil),
+        ]
+        for (appearance, name, separated, background) in cases {
+            let rows = Rows([3, 2])
+            let (cv, window) = Self.open(rows, appearance, width: 420)
+            defer { GtkHarness.close(window); _ = rows }
+            let decorations = cv.elements.visible.keys.filter { $0.category == .decorationView }
+            let separators = decorations.filter { $0.kind == ListConfiguration.separatorElementKind }
+            XCTAssertEqual(separators.count, separated ? 3 : 0, "\(name): a separator under each row but a section's last")
+            let backgrounds = decorations.filter { $0.kind != ListConfiguration.separatorElementKind }
+            XCTAssertEqual(backgrounds.map(\.kind), background.map { [$0, $0] } ?? [], "\(name): one background a section")
+            GtkHarness.screenshot(window, name: "list-\(name)")
+        }
+    }}
 }
