@@ -23,7 +23,7 @@ enum ScrollBenchmark {
     // MARK: The driver
 
     /// `selfSizingOnly`: just the million-item self-sizing, fixed and GtkGridView cases.
-    static func runAll(quick: Bool, selfSizingOnly: Bool = false, compositionalOnly: Bool = false) {
+    static func runAll(quick: Bool, selfSizingOnly: Bool = false, compositionalOnly: Bool = false, tilesOnly: Bool = false) {
         let frames = quick ? 120 : 300
         var cases: [(String, Int)] = []
         let counts = quick ? [1_000, 1_000_000] : [1_000, 100_000, 1_000_000]
@@ -37,13 +37,23 @@ enum ScrollBenchmark {
         // The compositional layout from a section provider against the flow layout, on the same
         // cells in 100 sections of 1,000 (a horizontal group of nine a row), and GtkGridView.
         if compositionalOnly { cases = [("flowsections", 100_000), ("compositional", 100_000), ("gridview", 100_000)] }
+        // The tile cache: the view with it and without it, GtkGridView, and the floor (one
+        // viewport-sized texture drawn a frame), at 1k, 1M and 10M items.
+        if tilesOnly {
+            cases = [("tiles", 1_000), ("collectionview", 1_000), ("gridview", 1_000),
+                     ("tiles", 1_000_000), ("collectionview", 1_000_000), ("gridview", 1_000_000),
+                     ("floor", 1_000_000), ("empty", 1_000_000),
+                     ("tiles", 10_000_000), ("collectionview", 10_000_000),
+                     // Cells that cost more to draw: a card (gradient, rounded corners, shadow).
+                     ("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000), ("gridview-heavy", 1_000_000)]
+        }
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
         print("layout CPU: from the tick to the end of the frame's layout phase: the widget's own work, without drawing.")
         print("After \(warmupFrames) warm-up frames. Widgets: every widget under the scrolled window, hidden ones included.\n")
         // Rounds interleave the cases so a slow spell of the machine hits every widget alike;
         // each figure is the median over the rounds.
-        let rounds = quick ? 1 : 7
+        let rounds = quick ? 1 : Int(ProcessInfo.processInfo.environment["CV_BENCH_ROUNDS"] ?? "") ?? 7
         var results: [[[String]]] = Array(repeating: [], count: cases.count)
         for _ in 0..<rounds {
             for (index, (kind, count)) in cases.enumerated() {
@@ -67,8 +77,10 @@ enum ScrollBenchmark {
         // Round by round: each round runs the two widgets one after the other, so a pair sees
         // the machine in the same state; the medians above can each fall in a different spell.
         print("\nCPU per frame (median), CollectionView against GtkGridView in the same round:")
-        for (index, (kind, count)) in cases.enumerated() where kind != "gridview" && kind != "flowbox" {
-            guard let other = cases.firstIndex(where: { $0 == ("gridview", count) }) else { continue }
+        for (index, (kind, count)) in cases.enumerated() where kind != "gridview" && kind != "flowbox" && kind != "gridview-heavy" {
+            // Card cells against GtkGridView's card cells.
+            let grid = kind.hasSuffix("-heavy") ? "gridview-heavy" : "gridview"
+            guard let other = cases.firstIndex(where: { $0 == (grid, count) }) else { continue }
             let pairs = zip(results[index], results[other]).map { magnitude($0[3]) - magnitude($1[3]) }
             guard !pairs.isEmpty else { continue }
             let below = pairs.filter { $0 < 0 }.count
@@ -76,7 +88,41 @@ enum ScrollBenchmark {
         }
         compareSelfSizing(cases, results)
         compareCompositional(cases, results)
+        compareTiles(cases, results)
     }
+
+    /// The tile cache, round by round: against GtkGridView, against the view without it, 10M
+    /// against 1k, and the floor; and the cache's memory.
+    static func compareTiles(_ cases: [(String, Int)], _ results: [[[String]]]) {
+        guard cases.contains(where: { $0.0 == "tiles" }) else { return }
+        func ratios(_ a: (String, Int), _ b: (String, Int), column: Int = 3) -> [Double] {
+            guard let i = cases.firstIndex(where: { $0 == a }), let j = cases.firstIndex(where: { $0 == b }) else { return [] }
+            return zip(results[i], results[j]).map { magnitude($0[column]) / max(1e-9, magnitude($1[column])) }
+        }
+        func describe(_ values: [Double]) -> String {
+            guard !values.isEmpty else { return "no rounds" }
+            let sorted = values.sorted()
+            return String(format: "median %.2fx, below 1 in %d of %d rounds, rounds %@", sorted[sorted.count / 2],
+                          values.filter { $0 < 1 }.count, values.count, values.map { String(format: "%.2f", $0) }.joined(separator: " "))
+        }
+        print("\nTile cache, CPU per frame in the same round (ratios):")
+        for count in [1_000, 1_000_000] where cases.contains(where: { $0 == ("gridview", count) }) {
+            print("  \(formatCount(count)): with the cache against GtkGridView: \(describe(ratios(("tiles", count), ("gridview", count))))")
+            print("  \(formatCount(count)): with the cache against without: \(describe(ratios(("tiles", count), ("collectionview", count))))")
+            print("  \(formatCount(count)): first frame with the cache against without: \(describe(ratios(("tiles", count), ("collectionview", count), column: 2)))")
+        }
+        print("  10M against 1k, with the cache: \(describe(ratios(("tiles", 10_000_000), ("tiles", 1_000))))")
+        print("  the floor against GtkGridView, 1M: \(describe(ratios(("floor", 1_000_000), ("gridview", 1_000_000))))")
+        print("  an empty frame against GtkGridView, 1M: \(describe(ratios(("empty", 1_000_000), ("gridview", 1_000_000))))")
+        print("  card cells, with the cache against GtkGridView: \(describe(ratios(("tiles-heavy", 1_000_000), ("gridview-heavy", 1_000_000))))")
+        print("  card cells, with the cache against without: \(describe(ratios(("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000))))")
+        print("  with the cache against the floor, 1M: \(describe(ratios(("tiles", 1_000_000), ("floor", 1_000_000))))")
+        let memory = tileMemory.sorted()
+        if !memory.isEmpty { print(String(format: "  tile cache memory at the end of a run: median %.1f MB, largest %.1f MB", memory[memory.count / 2], memory.last!)) }
+    }
+
+    /// What the tile cache held at the end of each run that had it (MB).
+    nonisolated(unsafe) static var tileMemory: [Double] = []
 
     /// The compositional layout against the flow layout on the same cells, round by round.
     static func compareCompositional(_ cases: [(String, Int)], _ results: [[[String]]]) {
@@ -117,12 +163,19 @@ enum ScrollBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["scroll-case", kind, String(count), String(frames)]
+        if kind.hasSuffix("-heavy") {
+            var environment = ProcessInfo.processInfo.environment
+            environment["CV_BENCH_HEAVY"] = "1"
+            process.environment = environment
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { print("could not run \(kind) \(count): \(error)"); return nil }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("RESULT ") }
+        let output = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        if let tiles = output.first(where: { $0.hasPrefix("TILES ") }), let mb = Double(tiles.split(separator: " ")[2]) { tileMemory.append(mb) }
+        let line = output.first { $0.hasPrefix("RESULT ") }
         guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 10 else { return nil }
         return fields
     }
@@ -130,6 +183,12 @@ enum ScrollBenchmark {
     static func label(_ kind: String) -> String {
         switch kind {
         case "collectionview": "CollectionView"
+        case "tiles": "CollectionView, tile cache"
+        case "floor": "floor: one texture a frame"
+        case "empty": "empty frame: nothing drawn"
+        case "tiles-heavy": "cards: CollectionView, tile cache"
+        case "collectionview-heavy": "cards: CollectionView"
+        case "gridview-heavy": "cards: GtkGridView"
         case "selfsizing": "CollectionView, self-sizing"
         case "flowsections": "CollectionView, flow, 100 sections"
         case "compositional": "CollectionView, compositional, 100 sections"
@@ -162,8 +221,17 @@ enum ScrollBenchmark {
         }
     }
 
-    static func runCase(kind: String, count: Int, frames: Int) {
+    static func runCase(kind whole: String, count: Int, frames: Int) {
         gtk_init()
+        let kind = whole.hasSuffix("-heavy") ? String(whole.dropLast(6)) : whole
+        if whole.hasSuffix("-heavy") {
+            let cards = gtk_css_provider_new()!
+            gtk_css_provider_load_from_data(cards, """
+                label.heavy { background: linear-gradient(160deg, #3584e4, #1a5fb4); color: white; border-radius: 10px;
+                              box-shadow: 0 2px 5px rgba(0,0,0,0.35); margin: 4px; font-weight: bold; }
+                """, -1)
+            gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(cards), 600)
+        }
         // GTK's theme pads each grid and flow box child by 3 px, which would make their rows
         // 46 px to our 40 and put 15% fewer labels on screen: the same cell means no padding.
         let provider = gtk_css_provider_new()!
@@ -176,7 +244,7 @@ enum ScrollBenchmark {
         var keepAlive: [AnyObject] = []
         let scrolled: WidgetPointer
         switch kind {
-        case "collectionview", "selfsizing", "flowsections", "compositional":
+        case "collectionview", "tiles", "selfsizing", "flowsections", "compositional":
             let layout: CollectionViewLayout
             if kind == "compositional" {
                 layout = CompositionalBenchmark.compositional(headers: false)
@@ -189,11 +257,18 @@ enum ScrollBenchmark {
                 layout = flow
             }
             let cv = CollectionView(collectionViewLayout: layout)
+            cv.drawsThroughTileCache = kind == "tiles"
             cv.register(LabelCell.self, forCellWithReuseIdentifier: "label")
             let source = Source(count: count, sections: kind == "flowsections" || kind == "compositional" ? 100 : 1)
             cv.dataSource = source
             keepAlive = [cv, source]
             scrolled = cv.widget
+        case "floor", "empty":
+            scrolled = gtk_scrolled_window_new()
+            let rows = (count + Int(columns) - 1) / Int(columns)
+            let floor = cv_bench_floor_new(kind == "floor" ? 1000 : 0, 800, Int32(rows) * cellHeight)!
+            gtk_scrolled_window_set_child(scrolled.opaque, floor)
+            cv_bench_floor_follow(floor, gtk_scrolled_window_get_vadjustment(scrolled.opaque))
         case "gridview":
             scrolled = gtk_scrolled_window_new()
             gtk_scrolled_window_set_child(scrolled.opaque,
@@ -204,6 +279,10 @@ enum ScrollBenchmark {
         }
         withExtendedLifetime(keepAlive) {
             measure(window: window, scrolled: scrolled, kind: kind, count: count, frames: frames, start: start, baseline: baseline)
+            if let cv = keepAlive.first as? CollectionView, cv.drawsThroughTileCache {
+                let tiles = cv.tileCacheStatistics
+                print("TILES \(tiles.tiles) \(String(format: "%.1f", Double(tiles.bytes) / 1_048_576)) \(tiles.renders)")
+            }
         }
     }
 

@@ -43,6 +43,7 @@ GListModel *cv_bench_count_model_new(guint n) {
 GtkWidget *cv_bench_cell_new(int width, int height) {
     GtkWidget *label = gtk_label_new(NULL);
     gtk_widget_set_size_request(label, width, height);
+    if (g_getenv("CV_BENCH_HEAVY")) gtk_widget_add_css_class(label, "heavy"); /* a card: gradient, corners, shadow */
     return label;
 }
 
@@ -222,4 +223,78 @@ GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cel
     gtk_grid_view_set_max_columns(GTK_GRID_VIEW(grid), columns);
     gtk_grid_view_set_min_columns(GTK_GRID_VIEW(grid), columns);
     return grid;
+}
+
+/* ---- the floor: one texture the size of the viewport, drawn once a frame ---- */
+
+/* A widget as tall as `height` whose snapshot draws one picture the size of the view where the
+ * view is (the adjustment's value): what a scrolled frame costs when nothing but one texture
+ * is drawn, the least any scrolling view can draw. */
+#define CV_TYPE_BENCH_FLOOR (cv_bench_floor_get_type())
+G_DECLARE_FINAL_TYPE(CvBenchFloor, cv_bench_floor, CV, BENCH_FLOOR, GtkWidget)
+
+struct _CvBenchFloor {
+    GtkWidget parent_instance;
+    GdkTexture *texture;
+    GtkAdjustment *adjustment;
+    int content_height;
+};
+
+G_DEFINE_FINAL_TYPE(CvBenchFloor, cv_bench_floor, GTK_TYPE_WIDGET)
+
+static void floor_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                          int *minimum_baseline, int *natural_baseline) {
+    (void)for_size;
+    CvBenchFloor *self = CV_BENCH_FLOOR(widget);
+    *minimum = *natural = orientation == GTK_ORIENTATION_VERTICAL ? self->content_height : 1;
+    *minimum_baseline = *natural_baseline = -1;
+}
+
+static void floor_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    CvBenchFloor *self = CV_BENCH_FLOOR(widget);
+    if (!self->texture) return; /* the empty frame: GTK's own cost of a frame that draws nothing */
+    double y = self->adjustment ? gtk_adjustment_get_value(self->adjustment) : 0;
+    graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)y, gdk_texture_get_width(self->texture), gdk_texture_get_height(self->texture));
+    gtk_snapshot_append_texture(snapshot, self->texture, &rect);
+}
+
+static void floor_dispose(GObject *object) {
+    CvBenchFloor *self = CV_BENCH_FLOOR(object);
+    g_clear_object(&self->texture);
+    g_clear_object(&self->adjustment);
+    G_OBJECT_CLASS(cv_bench_floor_parent_class)->dispose(object);
+}
+
+static void cv_bench_floor_class_init(CvBenchFloorClass *klass) {
+    G_OBJECT_CLASS(klass)->dispose = floor_dispose;
+    GTK_WIDGET_CLASS(klass)->measure = floor_measure;
+    GTK_WIDGET_CLASS(klass)->snapshot = floor_snapshot;
+}
+
+static void cv_bench_floor_init(CvBenchFloor *self) { (void)self; }
+
+static void floor_scrolled(GtkAdjustment *adjustment, GtkWidget *widget) { (void)adjustment; gtk_widget_queue_draw(widget); }
+
+GtkWidget *cv_bench_floor_new(int width, int height, int content_height) {
+    CvBenchFloor *self = g_object_new(CV_TYPE_BENCH_FLOOR, NULL);
+    self->content_height = content_height;
+    if (width <= 0) return GTK_WIDGET(self);
+    /* Pixels that vary, so nothing can take a shortcut for a flat colour. */
+    gsize stride = (gsize)width * 4;
+    guchar *data = g_malloc(stride * height);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            guchar *p = data + y * stride + x * 4;
+            p[0] = (guchar)(x * 7); p[1] = (guchar)(y * 3); p[2] = (guchar)(x ^ y); p[3] = 255;
+        }
+    GBytes *bytes = g_bytes_new_take(data, stride * height);
+    self->texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+    g_bytes_unref(bytes);
+    return GTK_WIDGET(self);
+}
+
+void cv_bench_floor_follow(GtkWidget *floor, GtkAdjustment *adjustment) {
+    CvBenchFloor *self = CV_BENCH_FLOOR(floor);
+    g_set_object(&self->adjustment, adjustment);
+    g_signal_connect(adjustment, "value-changed", G_CALLBACK(floor_scrolled), floor);
 }

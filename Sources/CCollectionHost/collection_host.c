@@ -1,4 +1,5 @@
 #include "collection_host.h"
+#include "tile_cache.h"
 
 /* ---- CvScrollHost ---------------------------------------------------------------------- */
 
@@ -219,6 +220,13 @@ struct _CvCanvas {
     GDestroyNotify destroy;
     GPtrArray *draw_order; /* owned references; NULL: child order */
     GPtrArray *drawn;      /* the children the last snapshot drew, in order; not dereferenced */
+    CvTileCache *tiles;    /* NULL: children are drawn directly */
+    gboolean tiles_suspended;
+    gboolean has_visible;
+    gboolean mirrored;
+    gboolean drew_tiles; /* whether the last snapshot drew through the tiles */
+    double tile_width, tile_height;
+    graphene_rect_t visible; /* what the viewport shows, in canvas coordinates */
 };
 
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
@@ -239,12 +247,40 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         GTK_WIDGET_CLASS(cv_canvas_parent_class)->snapshot(widget, snapshot);
         return;
     }
+    self->drew_tiles = FALSE;
+    if (!self->tiles || self->tiles_suspended || !self->has_visible) {
+        for (guint i = 0; i < self->draw_order->len; i++) {
+            GtkWidget *child = g_ptr_array_index(self->draw_order, i);
+            if (gtk_widget_get_parent(child) != widget || !gtk_widget_get_child_visible(child)) continue;
+            gtk_widget_snapshot_child(widget, child, snapshot);
+            g_ptr_array_add(self->drawn, child);
+        }
+        return;
+    }
+    /* Each child's node (GTK's cached one, placed), then the tiles from them, or the nodes
+     * themselves when the tiles cannot hold them. */
+    GPtrArray *nodes = g_ptr_array_new_with_free_func((GDestroyNotify)gsk_render_node_unref);
     for (guint i = 0; i < self->draw_order->len; i++) {
         GtkWidget *child = g_ptr_array_index(self->draw_order, i);
         if (gtk_widget_get_parent(child) != widget || !gtk_widget_get_child_visible(child)) continue;
-        gtk_widget_snapshot_child(widget, child, snapshot);
+        GtkSnapshot *own = gtk_snapshot_new();
+        gtk_widget_snapshot_child(widget, child, own);
+        GskRenderNode *node = gtk_snapshot_free_to_node(own);
         g_ptr_array_add(self->drawn, child);
+        if (node) g_ptr_array_add(nodes, node);
     }
+    self->drew_tiles = cv_tile_cache_snapshot(self->tiles, widget, (GskRenderNode **)nodes->pdata, nodes->len, &self->visible,
+                                              self->mirrored, snapshot);
+    if (!self->drew_tiles) {
+        for (guint i = 0; i < nodes->len; i++) gtk_snapshot_append_node(snapshot, g_ptr_array_index(nodes, i));
+    }
+    g_ptr_array_unref(nodes);
+}
+
+static void cv_canvas_unrealize(GtkWidget *widget) {
+    CvCanvas *self = CV_CANVAS(widget);
+    if (self->tiles) cv_tile_cache_clear(self->tiles); /* its textures are the old renderer's */
+    GTK_WIDGET_CLASS(cv_canvas_parent_class)->unrealize(widget);
 }
 
 static void cv_canvas_dispose(GObject *object) {
@@ -253,6 +289,7 @@ static void cv_canvas_dispose(GObject *object) {
     self->before_snapshot = NULL;
     g_clear_pointer(&self->draw_order, g_ptr_array_unref);
     g_ptr_array_set_size(self->drawn, 0);
+    g_clear_pointer(&self->tiles, cv_tile_cache_free);
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
     G_OBJECT_CLASS(cv_canvas_parent_class)->dispose(object);
@@ -270,6 +307,7 @@ static void cv_canvas_class_init(CvCanvasClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = cv_canvas_finalize;
     GTK_WIDGET_CLASS(klass)->size_allocate = cv_canvas_size_allocate;
     GTK_WIDGET_CLASS(klass)->snapshot = cv_canvas_snapshot;
+    GTK_WIDGET_CLASS(klass)->unrealize = cv_canvas_unrealize;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "contents");
 }
 
@@ -297,6 +335,47 @@ void cv_canvas_set_draw_order(CvCanvas *self, GtkWidget *const *widgets, guint c
 GtkWidget **cv_canvas_get_draw_order(CvCanvas *self, guint *count) {
     *count = self->draw_order ? self->draw_order->len : 0;
     return self->draw_order ? (GtkWidget **)self->draw_order->pdata : NULL;
+}
+
+void cv_canvas_set_tile_cache(CvCanvas *self, gboolean on) {
+    if (on == (self->tiles != NULL)) return;
+    if (on) {
+        self->tiles = cv_tile_cache_new();
+        if (self->tile_width > 0) cv_tile_cache_set_tile_size(self->tiles, self->tile_width, self->tile_height);
+    }
+    else g_clear_pointer(&self->tiles, cv_tile_cache_free);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+gboolean cv_canvas_get_tile_cache(CvCanvas *self) { return self->tiles != NULL; }
+
+void cv_canvas_set_tile_size(CvCanvas *self, double width, double height) {
+    if (width == self->tile_width && height == self->tile_height) return;
+    self->tile_width = width;
+    self->tile_height = height;
+    if (self->tiles) { cv_tile_cache_set_tile_size(self->tiles, width, height); gtk_widget_queue_draw(GTK_WIDGET(self)); }
+}
+
+void cv_canvas_set_tiles_suspended(CvCanvas *self, gboolean suspended) {
+    if (suspended == self->tiles_suspended) return;
+    self->tiles_suspended = suspended;
+    if (self->tiles) gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, double height, gboolean mirrored) {
+    self->visible = GRAPHENE_RECT_INIT(x, y, width, height);
+    if (mirrored != self->mirrored) { self->mirrored = mirrored; gtk_widget_queue_draw(GTK_WIDGET(self)); }
+    self->has_visible = TRUE;
+    /* Scrolled past the tiles drawn: draw again (a plain scroll otherwise only moves the canvas). */
+    if (self->tiles && !self->tiles_suspended && !cv_tile_cache_covers(self->tiles, &self->visible))
+        gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+gboolean cv_canvas_drew_tiles(CvCanvas *self) { return self->drew_tiles; }
+
+void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders) {
+    *tiles = 0; *bytes = 0; *renders = 0;
+    if (self->tiles) cv_tile_cache_statistics(self->tiles, tiles, bytes, renders);
 }
 
 GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count) {

@@ -31,7 +31,7 @@ final class FrameStats {
     private func health() {
         guard let gallery else { return }
         let stats = gallery.collectionView.reuseStatistics
-        GalleryLog.event("health widgets=\(Self.count(gallery.collectionView.widget)) views=\(stats.created) shown=\(stats.visible) queued=\(stats.queued) rssKB=\(Self.residentKB())")
+        GalleryLog.event("health widgets=\(Self.count(gallery.collectionView.widget)) views=\(stats.created) shown=\(stats.visible) queued=\(stats.queued) rssKB=\(Self.residentKB()) tileKB=\(gallery.collectionView.tileCacheStatistics.bytes / 1024)")
     }
 
     static func count(_ widget: WidgetPointer) -> Int {

@@ -42,3 +42,8 @@ gboolean cv_bench_folder_lists_loading(GPtrArray *lists);
 GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cell_width, int cell_height);
 
 G_END_DECLS
+
+/* The floor of a scrolled frame: a widget `content_height` tall that draws one width x height
+ * texture where the view is, following `adjustment` (cv_bench_floor_follow). */
+GtkWidget *cv_bench_floor_new(int width, int height, int content_height);
+void cv_bench_floor_follow(GtkWidget *floor, GtkAdjustment *adjustment);

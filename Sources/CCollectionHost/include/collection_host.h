@@ -58,6 +58,18 @@ void cv_canvas_set_draw_order(CvCanvas *self, GtkWidget *const *widgets, guint c
 /* The order set last, and the children the last snapshot drew (for tests). */
 GtkWidget **cv_canvas_get_draw_order(CvCanvas *self, guint *count);
 GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count);
+/* The tile cache: the children drawn as pictures of 256x256 tiles, each drawn again only when
+ * a child in it changed (tile_cache.c). Off by default. While suspended (animations), children
+ * are drawn directly. `visible` is what the viewport shows, in canvas coordinates; the canvas
+ * draws again when it leaves the tiles drawn. */
+void cv_canvas_set_tile_cache(CvCanvas *self, gboolean on);
+gboolean cv_canvas_get_tile_cache(CvCanvas *self);
+/* The tiles' size in canvas coordinates: small along the scroll direction, wide across it. */
+void cv_canvas_set_tile_size(CvCanvas *self, double width, double height);
+void cv_canvas_set_tiles_suspended(CvCanvas *self, gboolean suspended);
+void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, double height, gboolean mirrored);
+gboolean cv_canvas_drew_tiles(CvCanvas *self);
+void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders);
 
 /* The variadic accessibility setters, in forms Swift can call. */
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);

@@ -57,6 +57,9 @@ final class ElementOwner {
     private(set) var preparedArea: Rect?
     /// Extra area around the viewport, as a fraction of its size, whose elements also get views.
     var overscanFraction = 0.15
+    /// The least extra area on each side, in points (the tile cache wants views made two tiles
+    /// ahead of what is visible).
+    var minimumOverscan = 0.0
     /// The content point at the canvas's origin: views are placed relative to it.
     var canvasOrigin = Point.zero
     /// Whether the canvas is drawn mirrored (right to left): views flip their content back.
@@ -99,13 +102,14 @@ final class ElementOwner {
     /// at a time instead of in one burst per overscan.
     func isComfortable(_ visibleRect: Rect) -> Bool {
         guard let preparedArea else { return false }
-        let overscan = (x: visibleRect.width * overscanFraction, y: visibleRect.height * overscanFraction)
+        let overscan = (x: max(visibleRect.width * overscanFraction, minimumOverscan), y: max(visibleRect.height * overscanFraction, minimumOverscan))
         return preparedArea.insetBy(dx: overscan.x / 2, dy: overscan.y / 2).contains(visibleRect)
     }
 
     /// The viewport plus overscan.
     func area(around visibleRect: Rect) -> Rect {
-        visibleRect.insetBy(dx: -visibleRect.width * overscanFraction, dy: -visibleRect.height * overscanFraction)
+        visibleRect.insetBy(dx: -max(visibleRect.width * overscanFraction, minimumOverscan),
+                            dy: -max(visibleRect.height * overscanFraction, minimumOverscan))
     }
 
     /// Forgets the prepared area: the next pass asks the layout for all of it.

@@ -145,7 +145,15 @@ extension CollectionView {
     private func allocateCanvas(_ visibleRect: Rect) {
         let margin = Self.anchorMargin
         elements.canvasOrigin = Point(x: anchor.x - margin, y: anchor.y - margin)
-        var shift = graphene_point_t(x: Float(anchor.x - margin - visibleRect.minX), y: Float(anchor.y - margin - visibleRect.minY))
+        // On whole device pixels: content lands on the same pixels every frame, so a tile of
+        // the cache (drawn at a whole pixel) is what drawing the views would have given.
+        let scale = Double(max(1, gtk_widget_get_scale_factor(canvas)))
+        let snap = { (value: Double) in (value * scale).rounded() / scale }
+        var shift = graphene_point_t(x: Float(snap(anchor.x - margin - visibleRect.minX)), y: Float(snap(anchor.y - margin - visibleRect.minY)))
+        updateTileSize()
+        cv_canvas_set_visible(OpaquePointer(canvas), -Double(shift.x), -Double(shift.y), viewportSize.width, viewportSize.height, isMirrored ? 1 : 0)
+        // Animations move views every frame: drawn directly, not through tiles drawn again each frame.
+        cv_canvas_set_tiles_suspended(OpaquePointer(canvas), animator.isRunning || interactiveTransition != nil ? 1 : 0)
         var transform: OpaquePointer? = nil
         if isMirrored {
             var right = graphene_point_t(x: Float(viewportSize.width), y: 0)

@@ -1,0 +1,377 @@
+/* The canvas's tile cache: what its children drew, kept as pictures of tiles of the canvas
+ * (bands across the scroll direction, 128 along it, set by the view), so that a frame draws a
+ * few pictures instead of every label, and a tile is drawn again only when what is in it
+ * changed.
+ *
+ * What is in a tile is known without drawing it: GTK keeps each widget's render node until the
+ * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
+ * children's nodes and their transforms, in drawing order; the same list is the same picture.
+ * Under the cairo renderer a tile is an image surface painted by a cairo node (cairo replays
+ * one paint); under GL a texture the renderer made. Only tiles that meet the visible
+ * rectangle are drawn; those one tile around it keep their pictures while nothing in them
+ * changes (a changed one loses its picture until it is in view); farther ones are dropped,
+ * which bounds the memory. The view makes its views a little more than two tiles ahead of
+ * what is visible, so a tile is complete when it comes into view and nothing leaves it while
+ * it is in view.
+ *
+ * A tile is drawn on the backgrounds of the widgets the canvas is in, as the window draws them
+ * under it: the picture is then opaque and what drawing the views would have left, pixel for
+ * pixel (a transparent picture blended on afterwards rounds its edges differently, by one
+ * level in 255). Those backgrounds are taken to be the same all over (a colour, as themes draw
+ * windows and views): a gradient behind a scrolling view would not move in the tiles.
+ *
+ * A mirrored canvas (right to left) is flipped as a whole and its views flipped back: a tile is
+ * drawn flipped (its views then unflipped, their text drawn as on screen, not as a mirror
+ * image flipped back) and shown flipped again. */
+#include "tile_cache.h"
+
+#include <math.h>
+
+/* How far past its edges a tile is drawn (see draw_tile). */
+#define MARGIN 4
+/* More tiles than this in view (a huge window at a large scale): draw directly. */
+#define MAX_TILES 600
+
+typedef struct {
+    GskRenderNode *inner;   /* the child's own node (GTK's cached one), referenced */
+    GskTransform *transform; /* where it goes, referenced; NULL: none */
+} Entry;
+
+typedef struct {
+    int tx, ty;
+    GArray *entries;        /* Entry: what the picture shows */
+    GskRenderNode *picture; /* draws the tile; NULL: nothing in it, or not drawn */
+    gboolean drawn;         /* the picture shows what is in the tile now */
+    gsize bytes;
+} Tile;
+
+struct _CvTileCache {
+    GHashTable *tiles; /* (tx, ty) packed in a guint64 -> Tile* */
+    int x0, y0, x1, y1; /* the tiles the last snapshot covered, inclusive; x1 < x0: none */
+    double tile_width, tile_height;
+    int scale;
+    gboolean cairo;
+    gboolean mirrored;
+    guint64 renders;
+    gsize bytes;
+};
+
+static guint64 tile_key(int tx, int ty) { return ((guint64)(guint32)tx << 32) | (guint32)ty; }
+
+static guint key_hash(gconstpointer p) { return g_int64_hash(p); }
+static gboolean key_equal(gconstpointer a, gconstpointer b) { return g_int64_equal(a, b); }
+
+static void entries_clear(GArray *entries) {
+    for (guint i = 0; i < entries->len; i++) {
+        Entry *e = &g_array_index(entries, Entry, i);
+        gsk_render_node_unref(e->inner);
+        if (e->transform) gsk_transform_unref(e->transform);
+    }
+    g_array_set_size(entries, 0);
+}
+
+static void tile_free(gpointer p) {
+    Tile *tile = p;
+    entries_clear(tile->entries);
+    g_array_unref(tile->entries);
+    if (tile->picture) gsk_render_node_unref(tile->picture);
+    g_free(tile);
+}
+
+CvTileCache *cv_tile_cache_new(void) {
+    CvTileCache *cache = g_new0(CvTileCache, 1);
+    cache->tiles = g_hash_table_new_full(key_hash, key_equal, g_free, tile_free);
+    cache->x1 = cache->y1 = -1;
+    cache->tile_width = cache->tile_height = 256;
+    return cache;
+}
+
+void cv_tile_cache_clear(CvTileCache *cache) {
+    g_hash_table_remove_all(cache->tiles);
+    cache->bytes = 0;
+    cache->x0 = cache->y0 = 0;
+    cache->x1 = cache->y1 = -1;
+}
+
+void cv_tile_cache_set_tile_size(CvTileCache *cache, double width, double height) {
+    if (width == cache->tile_width && height == cache->tile_height) return;
+    cv_tile_cache_clear(cache);
+    cache->tile_width = MAX(16, width);
+    cache->tile_height = MAX(16, height);
+}
+
+void cv_tile_cache_free(CvTileCache *cache) {
+    if (!cache) return;
+    g_hash_table_unref(cache->tiles);
+    g_free(cache);
+}
+
+/* A child's node as the child's own node and its transform; FALSE for a transform no 2D
+ * picture can hold (3D). */
+static gboolean split(GskRenderNode *node, GskRenderNode **inner, GskTransform **transform) {
+    if (gsk_render_node_get_node_type(node) == GSK_TRANSFORM_NODE) {
+        GskTransform *t = gsk_transform_node_get_transform(node);
+        if (gsk_transform_get_category(t) < GSK_TRANSFORM_CATEGORY_2D) return FALSE;
+        *inner = gsk_transform_node_get_child(node);
+        *transform = t;
+    } else {
+        *inner = node;
+        *transform = NULL;
+    }
+    return TRUE;
+}
+
+static gboolean same(GArray *a, GArray *b) {
+    if (a->len != b->len) return FALSE;
+    for (guint i = 0; i < a->len; i++) {
+        Entry *x = &g_array_index(a, Entry, i), *y = &g_array_index(b, Entry, i);
+        if (x->inner != y->inner || !gsk_transform_equal(x->transform, y->transform)) return FALSE;
+    }
+    return TRUE;
+}
+
+/* The CSS backgrounds of the widgets `canvas` is in, outermost first, in canvas coordinates. */
+static GskRenderNode *backgrounds(GtkWidget *canvas) {
+    GPtrArray *chain = g_ptr_array_new();
+    for (GtkWidget *w = gtk_widget_get_parent(canvas); w; w = gtk_widget_get_parent(w)) g_ptr_array_insert(chain, 0, w);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    for (guint i = 0; i < chain->len; i++) {
+        GtkWidget *w = g_ptr_array_index(chain, i);
+        graphene_rect_t b;
+        if (!gtk_widget_compute_bounds(w, canvas, &b)) continue;
+        /* Far past its bounds: a tile drawn now is shown scrolled elsewhere later, and a
+         * uniform background is the same there (its corners go far out of sight). */
+        graphene_rect_inset(&b, -65536, -65536);
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+        gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(w), b.origin.x, b.origin.y, b.size.width, b.size.height);
+G_GNUC_END_IGNORE_DEPRECATIONS
+    }
+    g_ptr_array_unref(chain);
+    return gtk_snapshot_free_to_node(snapshot);
+}
+
+/* Whether `under` covers the point opaquely: the tile on it can then be an opaque picture,
+ * which cairo copies rather than blends. */
+static gboolean opaque_at(GskRenderNode *under, double x, double y) {
+    if (!under) return FALSE;
+    cairo_surface_t *probe = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(probe);
+    cairo_translate(cr, -x, -y);
+    gsk_render_node_draw(under, cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(probe);
+    guint32 pixel = *(guint32 *)cairo_image_surface_get_data(probe);
+    cairo_surface_destroy(probe);
+    return (pixel >> 24) == 0xff;
+}
+
+/* A mirrored canvas's picture, drawn flipped about the tile's centre line, shown flipped back. */
+static GskRenderNode *mirror(CvTileCache *cache, GskRenderNode *picture, float centre) {
+    if (!cache->mirrored) return picture;
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(centre, 0));
+    gtk_snapshot_scale(snapshot, -1, 1);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-centre, 0));
+    gtk_snapshot_append_node(snapshot, picture);
+    gsk_render_node_unref(picture);
+    return gtk_snapshot_free_to_node(snapshot);
+}
+
+/* The tile's picture from the nodes listed (indices into `nodes`), in canvas coordinates. */
+static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWidget *canvas, int tx, int ty,
+                                GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
+    graphene_rect_t rect = GRAPHENE_RECT_INIT(tx * cache->tile_width, ty * cache->tile_height, cache->tile_width, cache->tile_height);
+    /* Drawn a little past its edges and shown within them: what crosses an edge is not cut
+     * there while it is drawn (a cut shape's edge pixels come out slightly otherwise). */
+    graphene_rect_t drawn;
+    graphene_rect_inset_r(&rect, -MARGIN, -MARGIN, &drawn);
+    int columns = (int)ceil(drawn.size.width * cache->scale), rows = (int)ceil(drawn.size.height * cache->scale);
+    *bytes = (gsize)columns * rows * 4;
+    cache->renders++;
+    GskRenderNode *under = backgrounds(canvas);
+    float centre = rect.origin.x + rect.size.width / 2;
+    if (cache->cairo) {
+        gboolean opaque = opaque_at(under, rect.origin.x + rect.size.width / 2, rect.origin.y + rect.size.height / 2);
+        /* A surface like the window's (an X pixmap under X11): drawn into and painted from
+         * where the window is drawn, not uploaded every frame. */
+        GdkSurface *window = gtk_native_get_surface(gtk_widget_get_native(canvas));
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+        cairo_surface_t *image = window
+            ? gdk_surface_create_similar_surface(window, opaque ? CAIRO_CONTENT_COLOR : CAIRO_CONTENT_COLOR_ALPHA,
+                                                 (int)ceil(drawn.size.width), (int)ceil(drawn.size.height))
+            : cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, columns, rows);
+G_GNUC_END_IGNORE_DEPRECATIONS
+        if (!window) cairo_surface_set_device_scale(image, cache->scale, cache->scale);
+        cairo_t *cr = cairo_create(image);
+        cairo_translate(cr, -drawn.origin.x, -drawn.origin.y);
+        if (cache->mirrored) { cairo_translate(cr, centre, 0); cairo_scale(cr, -1, 1); cairo_translate(cr, -centre, 0); }
+        if (under) { gsk_render_node_draw(under, cr); gsk_render_node_unref(under); }
+        for (guint i = 0; i < count; i++) {
+            cairo_save(cr);
+            gsk_render_node_draw(nodes[list[i]], cr);
+            cairo_restore(cr);
+        }
+        cairo_destroy(cr);
+        GskRenderNode *picture = gsk_cairo_node_new(&rect);
+        cairo_t *pcr = gsk_cairo_node_get_draw_context(picture);
+        cairo_set_source_surface(pcr, image, drawn.origin.x, drawn.origin.y);
+        cairo_paint(pcr);
+        cairo_destroy(pcr);
+        cairo_surface_destroy(image);
+        return mirror(cache, picture, centre);
+    }
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_scale(snapshot, cache->scale, cache->scale);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-drawn.origin.x, -drawn.origin.y));
+    if (cache->mirrored) {
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(centre, 0));
+        gtk_snapshot_scale(snapshot, -1, 1);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-centre, 0));
+    }
+    if (under) { gtk_snapshot_append_node(snapshot, under); gsk_render_node_unref(under); }
+    for (guint i = 0; i < count; i++) gtk_snapshot_append_node(snapshot, nodes[list[i]]);
+    GskRenderNode *content = gtk_snapshot_free_to_node(snapshot);
+    if (!content) return NULL;
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, columns, rows);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, content, &viewport);
+    gsk_render_node_unref(content);
+    if (!texture) return NULL;
+    GskRenderNode *whole = gsk_texture_node_new(texture, &drawn);
+    g_object_unref(texture);
+    GskRenderNode *picture = gsk_clip_node_new(whole, &rect);
+    gsk_render_node_unref(whole);
+    return mirror(cache, picture, centre);
+}
+
+gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRenderNode **nodes, guint count,
+                                const graphene_rect_t *visible, gboolean mirrored, GtkSnapshot *snapshot) {
+    GtkNative *native = gtk_widget_get_native(canvas);
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
+    if (!renderer || visible->size.width <= 0 || visible->size.height <= 0) return FALSE;
+    gboolean cairo = GSK_IS_CAIRO_RENDERER(renderer);
+    if (!cairo && !g_str_has_prefix(G_OBJECT_TYPE_NAME(renderer), "GskGL") && !g_str_has_prefix(G_OBJECT_TYPE_NAME(renderer), "GskNgl"))
+        return FALSE; /* Broadway, Vulkan: drawn directly */
+    int scale = MAX(1, gtk_widget_get_scale_factor(canvas));
+    if (scale != cache->scale || cairo != cache->cairo || mirrored != cache->mirrored) {
+        cv_tile_cache_clear(cache);
+        cache->scale = scale;
+        cache->cairo = cairo;
+        cache->mirrored = mirrored;
+    }
+    double tw = cache->tile_width, th = cache->tile_height;
+    /* In view, and the ring one tile around it. */
+    int v0 = (int)floor(visible->origin.x / tw), v1 = (int)ceil((visible->origin.x + visible->size.width) / tw) - 1;
+    int w0 = (int)floor(visible->origin.y / th), w1 = (int)ceil((visible->origin.y + visible->size.height) / th) - 1;
+    int x0 = v0 - 1, x1 = v1 + 1, y0 = w0 - 1, y1 = w1 + 1;
+    int columns = x1 - x0 + 1, rows = y1 - y0 + 1;
+    if (columns * rows > MAX_TILES) return FALSE;
+
+    /* Which nodes each tile shows, in drawing order. */
+    GArray **lists = g_new0(GArray *, columns * rows);
+    gboolean drawable = TRUE;
+    for (guint i = 0; i < count; i++) {
+        GskRenderNode *inner;
+        GskTransform *transform;
+        if (!split(nodes[i], &inner, &transform)) { drawable = FALSE; break; }
+        graphene_rect_t b;
+        gsk_render_node_get_bounds(nodes[i], &b);
+        int a0 = MAX(x0, (int)floor(b.origin.x / tw)), a1 = MIN(x1, (int)ceil((b.origin.x + b.size.width) / tw) - 1);
+        int c0 = MAX(y0, (int)floor(b.origin.y / th)), c1 = MIN(y1, (int)ceil((b.origin.y + b.size.height) / th) - 1);
+        for (int ty = c0; ty <= c1; ty++) {
+            for (int tx = a0; tx <= a1; tx++) {
+                int slot = (ty - y0) * columns + (tx - x0);
+                if (!lists[slot]) lists[slot] = g_array_new(FALSE, FALSE, sizeof(guint));
+                g_array_append_val(lists[slot], i);
+            }
+        }
+    }
+    if (!drawable) {
+        for (int k = 0; k < columns * rows; k++) if (lists[k]) g_array_unref(lists[k]);
+        g_free(lists);
+        return FALSE;
+    }
+
+    /* Drop the tiles out of range. */
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, cache->tiles);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        Tile *tile = value;
+        if (tile->tx < x0 || tile->tx > x1 || tile->ty < y0 || tile->ty > y1) {
+            cache->bytes -= tile->bytes;
+            g_hash_table_iter_remove(&iter);
+        }
+    }
+
+    GArray *wanted = g_array_new(FALSE, FALSE, sizeof(Entry));
+    for (int ty = y0; ty <= y1; ty++) {
+        for (int tx = x0; tx <= x1; tx++) {
+            GArray *list = lists[(ty - y0) * columns + (tx - x0)];
+            gboolean in_view = tx >= v0 && tx <= v1 && ty >= w0 && ty <= w1;
+            guint64 k = tile_key(tx, ty);
+            Tile *tile = g_hash_table_lookup(cache->tiles, &k);
+            g_array_set_size(wanted, 0);
+            for (guint j = 0; list && j < list->len; j++) {
+                Entry e;
+                split(nodes[g_array_index(list, guint, j)], &e.inner, &e.transform);
+                g_array_append_val(wanted, e);
+            }
+            if (tile && tile->drawn && same(tile->entries, wanted)) {
+                if (in_view && tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
+                continue;
+            }
+            if (!tile) {
+                tile = g_new0(Tile, 1);
+                tile->tx = tx;
+                tile->ty = ty;
+                tile->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
+                guint64 *stored = g_new(guint64, 1);
+                *stored = k;
+                g_hash_table_insert(cache->tiles, stored, tile);
+            }
+            /* Changed, or new: drawn now if in view, otherwise drawn when it comes into view. */
+            entries_clear(tile->entries);
+            g_clear_pointer(&tile->picture, gsk_render_node_unref);
+            cache->bytes -= tile->bytes;
+            tile->bytes = 0;
+            tile->drawn = FALSE;
+            if (!in_view) continue;
+            for (guint j = 0; j < wanted->len; j++) {
+                Entry e = g_array_index(wanted, Entry, j);
+                e.inner = gsk_render_node_ref(e.inner);
+                if (e.transform) e.transform = gsk_transform_ref(e.transform);
+                g_array_append_val(tile->entries, e);
+            }
+            if (list) tile->picture = draw_tile(cache, renderer, canvas, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
+            cache->bytes += tile->bytes;
+            tile->drawn = TRUE;
+            if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
+        }
+    }
+    g_array_unref(wanted);
+    for (int k = 0; k < columns * rows; k++) if (lists[k]) g_array_unref(lists[k]);
+    g_free(lists);
+    cache->x0 = x0; cache->x1 = x1; cache->y0 = y0; cache->y1 = y1;
+    return TRUE;
+}
+
+gboolean cv_tile_cache_covers(CvTileCache *cache, const graphene_rect_t *visible) {
+    if (cache->x1 < cache->x0) return FALSE;
+    double tw = cache->tile_width, th = cache->tile_height;
+    int v0 = (int)floor(visible->origin.x / tw), v1 = (int)ceil((visible->origin.x + visible->size.width) / tw) - 1;
+    int w0 = (int)floor(visible->origin.y / th), w1 = (int)ceil((visible->origin.y + visible->size.height) / th) - 1;
+    for (int ty = w0; ty <= w1; ty++) {
+        for (int tx = v0; tx <= v1; tx++) {
+            guint64 k = tile_key(tx, ty);
+            Tile *tile = g_hash_table_lookup(cache->tiles, &k);
+            if (!tile || !tile->drawn) return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders) {
+    *tiles = g_hash_table_size(cache->tiles);
+    *bytes = cache->bytes;
+    *renders = cache->renders;
+}

@@ -1,0 +1,43 @@
+import CGtk
+import CCollectionHost
+
+/// Drawing through a tile cache: the views are drawn as pictures of 256x256 tiles, each drawn
+/// again only when a view in it changed (a new cell, a hover, a selection, new content), so a
+/// scrolled frame draws a few pictures instead of every label. While an animation or an
+/// interactive transition runs, and for views with 3D transforms, views are drawn directly.
+extension CollectionView {
+    /// Whether the view draws through its tile cache. Under the cairo and GL renderers; others
+    /// draw directly whatever this says.
+    public var drawsThroughTileCache: Bool {
+        get { cv_canvas_get_tile_cache(OpaquePointer(canvas)) != 0 }
+        set {
+            cv_canvas_set_tile_cache(OpaquePointer(canvas), newValue ? 1 : 0)
+            // Views made more than two tiles ahead: a tile is complete before it comes into view.
+            elements.minimumOverscan = newValue ? 2 * Self.tileExtent + 16 : 0
+            elements.invalidateArea()
+            gtk_widget_queue_allocate(viewport)
+        }
+    }
+
+    /// A tile's extent along the scroll direction; across it, `tileBreadth`.
+    static let tileExtent = 128.0
+    static let tileBreadth = 1024.0
+
+    /// Bands across the scroll direction: few pictures a frame, and a thin one drawn as the
+    /// content scrolls in.
+    func updateTileSize() {
+        let content = installedLayout.collectionViewContentSize
+        let sideways = content.width > viewportSize.width + 0.5 && content.height <= viewportSize.height + 0.5
+        cv_canvas_set_tile_size(OpaquePointer(canvas), sideways ? Self.tileExtent : Self.tileBreadth, sideways ? Self.tileBreadth : Self.tileExtent)
+    }
+
+    /// Whether the last frame drew the views through the tiles (not while an animation runs).
+    public var drewThroughTileCache: Bool { cv_canvas_drew_tiles(OpaquePointer(canvas)) != 0 }
+
+    /// The tiles held now, their memory in bytes, and how many tile pictures were drawn so far.
+    public var tileCacheStatistics: (tiles: Int, bytes: Int, renders: Int) {
+        var tiles: guint = 0, bytes: gsize = 0, renders: guint64 = 0
+        cv_canvas_get_tile_statistics(OpaquePointer(canvas), &tiles, &bytes, &renders)
+        return (Int(tiles), Int(bytes), Int(renders))
+    }
+}

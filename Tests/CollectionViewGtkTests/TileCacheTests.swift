@@ -1,0 +1,168 @@
+import XCTest
+import CGtk
+import GtkGlue
+import CollectionLayout
+@testable import CollectionViewGtk
+import CollectionViewTestSupport
+
+/// Labelled cells and section headers over a flow layout, some of them semi-transparent.
+@MainActor
+private final class Labels: CollectionViewDataSource, CollectionViewDelegate {
+    var counts = Array(repeating: 50, count: 20)
+    func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell: LabelCell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath)
+        cell.text = "Item \(indexPath.section).\(indexPath.item) ✓ ąé"
+        return cell
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ReusableView {
+        let view: LabelSupplementaryView = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "title", for: indexPath)
+        view.text = "Section \(indexPath.section)"
+        return view
+    }
+}
+
+/// The tile cache draws what drawing the views draws, pixel for pixel: the same window
+/// rendered with the cache and without it, at scroll offsets reached by scrolling with the
+/// cache on (its tiles drawn earlier and moved), with a hovered cell, selected cells, and
+/// during an animated update (views are then drawn directly).
+final class TileCacheTests: XCTestCase {
+    @MainActor
+    private static func open(mirrored: Bool = false, pinned: Bool = false) -> (CollectionView, Labels, WidgetPointer) {
+        let flow = FlowLayout()
+        flow.itemSize = Size(width: 137, height: 47)
+        flow.minimumLineSpacing = 5.5  // rows at fractional positions
+        flow.minimumInteritemSpacing = 3
+        flow.headerReferenceSize = Size(width: 0, height: 31)
+        flow.sectionHeadersPinToVisibleBounds = pinned
+        let cv = bareCollectionView(flow)
+        cv.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+        cv.register(LabelSupplementaryView.self, forSupplementaryViewOfKind: FlowLayout.elementKindSectionHeader, withReuseIdentifier: "title")
+        let labels = Labels()
+        cv.dataSource = labels
+        cv.delegate = labels
+        cv.allowsMultipleSelection = true
+        if mirrored { for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, GTK_TEXT_DIR_RTL) } }
+        // No scroll bars: they fade in and out, so two renderings a moment apart would differ.
+        gtk_scrolled_window_set_policy(cv.widget.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        let window = GtkHarness.window(for: cv, width: 700, height: 500)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        return (cv, labels, window)
+    }
+
+    /// The window's pixels as its renderer draws them now.
+    @MainActor
+    private static func pixels(_ window: WidgetPointer, saveAs name: String? = nil) -> [UInt8] {
+        GtkHarness.pump(seconds: 0.05)
+        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
+        let paintable = gtk_widget_paintable_new(window)!
+        defer { g_object_unref(raw(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let logical = gtk_snapshot_free_to_node(snapshot) else { return [] }
+        // At the window's scale, in device pixels, as the screen shows it.
+        let scale = Float(gtk_widget_get_scale_factor(window))
+        let node = scale == 1 ? logical : gsk_transform_node_new(logical, gsk_transform_scale(nil, scale, scale))!
+        if scale != 1 { gsk_render_node_unref(logical) }
+        defer { gsk_render_node_unref(node) }
+        let renderer = gtk_native_get_renderer(gtk_widget_get_native(window))
+        var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width) * scale, height: Float(height) * scale))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &area) else { return [] }
+        defer { g_object_unref(raw(texture)) }
+        if let name, let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) { _ = gdk_texture_save_to_png(texture, "\(dir)/\(name).png") }
+        let stride = Int(gdk_texture_get_width(texture)) * 4
+        var bytes = [UInt8](repeating: 0, count: stride * Int(gdk_texture_get_height(texture)))
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
+        return bytes
+    }
+
+    /// The view drawn with the cache on and off at the same state: the same pixels, and the
+    /// cache held tiles.
+    @MainActor
+    private static func compare(_ cv: CollectionView, _ window: WidgetPointer, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        cv.drawsThroughTileCache = true
+        let cached = pixels(window, saveAs: "tc-\(what)-cached")
+        let tiles = cv.tileCacheStatistics.tiles
+        cv.drawsThroughTileCache = false
+        let direct = pixels(window, saveAs: "tc-\(what)-direct")
+        cv.drawsThroughTileCache = true
+        XCTAssertFalse(direct.isEmpty, file: file, line: line)
+        let differing = zip(cached, direct).filter { $0 != $1 }.count
+        if differing > 0 {
+            let width = Int(gtk_widget_get_width(window) * gtk_widget_get_scale_factor(window))
+            var largest = 0, minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
+            for i in 0..<min(cached.count, direct.count) where cached[i] != direct[i] {
+                largest = max(largest, abs(Int(cached[i]) - Int(direct[i])))
+                let x = (i / 4) % width, y = (i / 4) / width
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+            print("DIFF \(what): largest \(largest) in x \(minX)...\(maxX) y \(minY)...\(maxY)")
+        }
+        XCTAssertEqual(differing, 0, "\(what): \(differing) bytes differ", file: file, line: line)
+        if differing > 0 { GtkHarness.screenshot(window, name: "tile-cache-\(what)") }
+        XCTAssertGreaterThan(tiles, 0, "\(what): drawn through tiles", file: file, line: line)
+    }
+
+    func testTheCacheDrawsWhatTheViewsDraw() { MainActor.assumeIsolated {
+        let (cv, labels, window) = Self.open()
+        defer { GtkHarness.close(window); _ = labels }
+        cv.drawsThroughTileCache = true
+        Self.compare(cv, window, "at the top")
+        // Scrolled with the cache on: tiles drawn at one offset are shown at the next ones.
+        var rendersBefore = cv.tileCacheStatistics.renders
+        for (step, y) in [7.0, 33.5, 260, 261.25, 900, 3001.7].enumerated() {
+            cv.contentOffset = Point(x: 0, y: y)
+            _ = Self.pixels(window)
+            Self.compare(cv, window, "scrolled \(step) to \(y)")
+        }
+        // Back and forth within the tiles drawn: no tile is drawn again.
+        cv.contentOffset = Point(x: 0, y: 3000)
+        _ = Self.pixels(window)
+        cv.contentOffset = Point(x: 0, y: 3020)
+        _ = Self.pixels(window)
+        rendersBefore = cv.tileCacheStatistics.renders
+        for y in [3000.0, 3020, 3010, 3000] {
+            cv.contentOffset = Point(x: 0, y: y)
+            _ = Self.pixels(window)
+        }
+        XCTAssertEqual(cv.tileCacheStatistics.renders, rendersBefore, "scrolling within 20 px redraws no tile")
+
+        // Selection and hover change cells: their tiles are drawn again.
+        let shown = cv.indexPathsForVisibleItems.sorted()
+        cv.selectItem(at: shown[3], animated: false, scrollPosition: [])
+        cv.selectItem(at: shown[10], animated: false, scrollPosition: [])
+        Self.compare(cv, window, "selected")
+        if let cell = cv.cellForItem(at: shown[5]) {
+            GtkHarness.pointer(window, at: GtkHarness.centre(of: cell, in: window))
+            XCTAssertTrue(GtkHarness.pump { gtk_widget_get_state_flags(cell.widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0 })
+            Self.compare(cv, window, "hovered")
+        }
+        // An animated update: drawn directly while it runs, through tiles again after.
+        cv.animation = CollectionViewAnimation(duration: 0.6)
+        cv.performBatchUpdates({
+            labels.counts[shown[0].section] -= 1
+            cv.deleteItems(at: [shown[0]])
+        })
+        GtkHarness.pump(seconds: 0.2)
+        XCTAssertTrue(cv.animator.isRunning)
+        XCTAssertFalse(cv.drewThroughTileCache, "while the update animates, the views are drawn directly")
+        XCTAssertTrue(GtkHarness.settle(cv))
+        GtkHarness.pump(seconds: 0.8)
+        Self.compare(cv, window, "after the animation")
+        // Memory: the tiles around the viewport only.
+        let statistics = cv.tileCacheStatistics
+        XCTAssertLessThanOrEqual(statistics.tiles, 6 * 5, "at most the 700x500 viewport's tiles and one around: \(statistics)")
+    }}
+
+    /// Mirrored, with translucent headers pinned over the cells.
+    func testRightToLeft() { MainActor.assumeIsolated {
+        let (cv, labels, window) = Self.open(mirrored: true, pinned: true)
+        defer { GtkHarness.close(window); _ = labels }
+        Self.compare(cv, window, "right to left")
+        cv.contentOffset = Point(x: 0, y: 1234.5)
+        _ = Self.pixels(window)
+        Self.compare(cv, window, "right to left, scrolled")
+    }}
+}
+
