@@ -6,8 +6,14 @@ import CCollectionHost
 /// scrolled frame draws a few pictures instead of every label. While an animation or an
 /// interactive transition runs, and for views with 3D transforms, views are drawn directly.
 extension CollectionView {
-    /// Whether the view draws through its tile cache. Under the cairo and GL renderers; others
-    /// draw directly whatever this says.
+    /// Whether the view draws through its tile cache. Default false. Turn it on for cells that
+    /// cost more to draw than their pixels cost to copy (gradients, shadows, rounded corners,
+    /// pictures: a ninth of the CPU a frame for such cards in `collection-bench scroll --tiles`);
+    /// for plain text cells, without a GPU, copying the pictures costs more than drawing the
+    /// text. Under the cairo and GL renderers; others draw directly whatever this says.
+    ///
+    /// The backgrounds of the widgets the view is in are taken to be uniform (a colour), as
+    /// themes draw windows and views.
     public var drawsThroughTileCache: Bool {
         get { cv_canvas_get_tile_cache(OpaquePointer(canvas)) != 0 }
         set {
