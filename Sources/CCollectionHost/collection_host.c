@@ -227,6 +227,7 @@ struct _CvCanvas {
     gboolean drew_tiles; /* whether the last snapshot drew through the tiles */
     double tile_width, tile_height;
     graphene_rect_t visible; /* what the viewport shows, in canvas coordinates */
+    gboolean tiles_warm; /* a frame was drawn since the cache was made or the canvas realized */
 };
 
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
@@ -235,6 +236,11 @@ static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, in
     (void)baseline;
     CvCanvas *self = CV_CANVAS(widget);
     if (self->allocate) self->allocate(self->data, width, height);
+}
+
+static gboolean redraw_later(gpointer widget) {
+    gtk_widget_queue_draw(widget);
+    return G_SOURCE_REMOVE;
 }
 
 /* Children are in reading order (what accessibility and focus walk); they are drawn in the
@@ -248,7 +254,13 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         return;
     }
     self->drew_tiles = FALSE;
-    if (!self->tiles || self->tiles_suspended || !self->has_visible) {
+    /* The first frame is drawn directly, as soon as without the cache; the tiles the frame after. */
+    gboolean first = self->tiles && !self->tiles_warm;
+    if (first) {
+        self->tiles_warm = TRUE;
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, redraw_later, g_object_ref(widget), g_object_unref);
+    }
+    if (!self->tiles || self->tiles_suspended || !self->has_visible || first) {
         for (guint i = 0; i < self->draw_order->len; i++) {
             GtkWidget *child = g_ptr_array_index(self->draw_order, i);
             if (gtk_widget_get_parent(child) != widget || !gtk_widget_get_child_visible(child)) continue;
@@ -280,6 +292,7 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
 static void cv_canvas_unrealize(GtkWidget *widget) {
     CvCanvas *self = CV_CANVAS(widget);
     if (self->tiles) cv_tile_cache_clear(self->tiles); /* its textures are the old renderer's */
+    self->tiles_warm = FALSE;
     GTK_WIDGET_CLASS(cv_canvas_parent_class)->unrealize(widget);
 }
 
@@ -341,6 +354,7 @@ void cv_canvas_set_tile_cache(CvCanvas *self, gboolean on) {
     if (on == (self->tiles != NULL)) return;
     if (on) {
         self->tiles = cv_tile_cache_new();
+        self->tiles_warm = FALSE;
         if (self->tile_width > 0) cv_tile_cache_set_tile_size(self->tiles, self->tile_width, self->tile_height);
     }
     else g_clear_pointer(&self->tiles, cv_tile_cache_free);
