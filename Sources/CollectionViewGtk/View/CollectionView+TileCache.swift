@@ -8,7 +8,7 @@ import CCollectionHost
 extension CollectionView {
     /// Whether the view draws through its tile cache. Default false. Turn it on for cells that
     /// cost more to draw than their pixels cost to copy (gradients, shadows, rounded corners,
-    /// pictures: a ninth of the CPU a frame for such cards in `collection-bench scroll --tiles`);
+    /// pictures: a seventh of the CPU a frame for such cards in `collection-bench scroll --tiles`);
     /// for plain text cells, without a GPU, copying the pictures costs more than drawing the
     /// text. Under the cairo and GL renderers; others draw directly whatever this says.
     ///
