@@ -155,6 +155,20 @@ final class TileCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(statistics.tiles, 6 * 5, "at most the 700x500 viewport's tiles and one around: \(statistics)")
     }}
 
+    /// The first frame after the cache is turned on is drawn directly (as soon as without the
+    /// cache); the frame after draws the bands.
+    func testTheFirstFrameIsDrawnDirectly() { MainActor.assumeIsolated {
+        let (cv, labels, window) = Self.open()
+        defer { GtkHarness.close(window); _ = labels }
+        var frames: [Bool] = []
+        let clock = gtk_widget_get_frame_clock(window)!
+        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { frames.append(cv.drewThroughTileCache) }
+        defer { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler) }
+        cv.drawsThroughTileCache = true
+        XCTAssertTrue(GtkHarness.pump { frames.contains(true) }, "a frame drew the bands: \(frames)")
+        XCTAssertEqual(frames.first, false, "the first frame was drawn directly: \(frames)")
+    }}
+
     /// Mirrored, with translucent headers pinned over the cells.
     func testRightToLeft() { MainActor.assumeIsolated {
         let (cv, labels, window) = Self.open(mirrored: true, pinned: true)
