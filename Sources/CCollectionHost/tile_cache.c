@@ -47,7 +47,6 @@ typedef struct {
 
 struct _CvTileCache {
     GHashTable *tiles; /* (tx, ty) packed in a guint64 -> Tile* */
-    int x0, y0, x1, y1; /* the tiles the last snapshot covered, inclusive; x1 < x0: none */
     double tile_width, tile_height;
     int scale;
     gboolean cairo;
@@ -81,7 +80,6 @@ static void tile_free(gpointer p) {
 CvTileCache *cv_tile_cache_new(void) {
     CvTileCache *cache = g_new0(CvTileCache, 1);
     cache->tiles = g_hash_table_new_full(key_hash, key_equal, g_free, tile_free);
-    cache->x1 = cache->y1 = -1;
     cache->tile_width = cache->tile_height = 256;
     return cache;
 }
@@ -89,8 +87,6 @@ CvTileCache *cv_tile_cache_new(void) {
 void cv_tile_cache_clear(CvTileCache *cache) {
     g_hash_table_remove_all(cache->tiles);
     cache->bytes = 0;
-    cache->x0 = cache->y0 = 0;
-    cache->x1 = cache->y1 = -1;
 }
 
 void cv_tile_cache_set_tile_size(CvTileCache *cache, double width, double height) {
@@ -121,6 +117,15 @@ static gboolean split(GskRenderNode *node, GskRenderNode **inner, GskTransform *
     return TRUE;
 }
 
+/* The tiles `visible` meets, inclusive. */
+static void tiles_meeting(CvTileCache *cache, const graphene_rect_t *visible, int *x0, int *x1, int *y0, int *y1) {
+    double tw = cache->tile_width, th = cache->tile_height;
+    *x0 = (int)floor(visible->origin.x / tw);
+    *x1 = (int)ceil((visible->origin.x + visible->size.width) / tw) - 1;
+    *y0 = (int)floor(visible->origin.y / th);
+    *y1 = (int)ceil((visible->origin.y + visible->size.height) / th) - 1;
+}
+
 static gboolean same(GArray *a, GArray *b) {
     if (a->len != b->len) return FALSE;
     for (guint i = 0; i < a->len; i++) {
@@ -131,7 +136,7 @@ static gboolean same(GArray *a, GArray *b) {
 }
 
 /* The CSS backgrounds of the widgets `canvas` is in, outermost first, in canvas coordinates. */
-static GskRenderNode *backgrounds(GtkWidget *canvas) {
+static GskRenderNode *backgrounds_of(GtkWidget *canvas) {
     GPtrArray *chain = g_ptr_array_new();
     for (GtkWidget *w = gtk_widget_get_parent(canvas); w; w = gtk_widget_get_parent(w)) g_ptr_array_insert(chain, 0, w);
     GtkSnapshot *snapshot = gtk_snapshot_new();
@@ -150,7 +155,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
     return gtk_snapshot_free_to_node(snapshot);
 }
 
-/* Whether `under` covers the point opaquely: the tile on it can then be an opaque picture,
+/* Whether `under` covers the point opaquely: the tiles on it can then be opaque pictures,
  * which cairo copies rather than blends. */
 static gboolean opaque_at(GskRenderNode *under, double x, double y) {
     if (!under) return FALSE;
@@ -165,21 +170,40 @@ static gboolean opaque_at(GskRenderNode *under, double x, double y) {
     return (pixel >> 24) == 0xff;
 }
 
+/* What the tiles are drawn on, made once a snapshot and only when a tile is drawn. */
+typedef struct {
+    gboolean made;
+    GskRenderNode *node; /* the backgrounds; NULL: none */
+    gboolean opaque;
+} Under;
+
+static void under_make(Under *under, GtkWidget *canvas, const graphene_rect_t *visible) {
+    if (under->made) return;
+    under->made = TRUE;
+    under->node = backgrounds_of(canvas);
+    under->opaque = opaque_at(under->node, visible->origin.x + visible->size.width / 2, visible->origin.y + visible->size.height / 2);
+}
+
+/* Flips what follows about the vertical line at `centre`. */
+static void flip(GtkSnapshot *snapshot, float centre) {
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(centre, 0));
+    gtk_snapshot_scale(snapshot, -1, 1);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-centre, 0));
+}
+
 /* A mirrored canvas's picture, drawn flipped about the tile's centre line, shown flipped back. */
 static GskRenderNode *mirror(CvTileCache *cache, GskRenderNode *picture, float centre) {
     if (!cache->mirrored) return picture;
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(centre, 0));
-    gtk_snapshot_scale(snapshot, -1, 1);
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-centre, 0));
+    flip(snapshot, centre);
     gtk_snapshot_append_node(snapshot, picture);
     gsk_render_node_unref(picture);
     return gtk_snapshot_free_to_node(snapshot);
 }
 
 /* The tile's picture from the nodes listed (indices into `nodes`), in canvas coordinates. */
-static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWidget *canvas, int tx, int ty,
-                                GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
+static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWidget *canvas, const Under *under,
+                                int tx, int ty, GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
     graphene_rect_t rect = GRAPHENE_RECT_INIT(tx * cache->tile_width, ty * cache->tile_height, cache->tile_width, cache->tile_height);
     /* Drawn a little past its edges and shown within them: what crosses an edge is not cut
      * there while it is drawn (a cut shape's edge pixels come out slightly otherwise). */
@@ -188,10 +212,9 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWi
     int columns = (int)ceil(drawn.size.width * cache->scale), rows = (int)ceil(drawn.size.height * cache->scale);
     *bytes = (gsize)columns * rows * 4;
     cache->renders++;
-    GskRenderNode *under = backgrounds(canvas);
     float centre = rect.origin.x + rect.size.width / 2;
     if (cache->cairo) {
-        gboolean opaque = opaque_at(under, rect.origin.x + rect.size.width / 2, rect.origin.y + rect.size.height / 2);
+        gboolean opaque = under->opaque;
         /* A surface like the window's (an X pixmap under X11): drawn into and painted from
          * where the window is drawn, not uploaded every frame. */
         GdkSurface *window = gtk_native_get_surface(gtk_widget_get_native(canvas));
@@ -205,7 +228,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
         cairo_t *cr = cairo_create(image);
         cairo_translate(cr, -drawn.origin.x, -drawn.origin.y);
         if (cache->mirrored) { cairo_translate(cr, centre, 0); cairo_scale(cr, -1, 1); cairo_translate(cr, -centre, 0); }
-        if (under) { gsk_render_node_draw(under, cr); gsk_render_node_unref(under); }
+        if (under->node) gsk_render_node_draw(under->node, cr);
         for (guint i = 0; i < count; i++) {
             cairo_save(cr);
             gsk_render_node_draw(nodes[list[i]], cr);
@@ -223,12 +246,8 @@ G_GNUC_END_IGNORE_DEPRECATIONS
     GtkSnapshot *snapshot = gtk_snapshot_new();
     gtk_snapshot_scale(snapshot, cache->scale, cache->scale);
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-drawn.origin.x, -drawn.origin.y));
-    if (cache->mirrored) {
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(centre, 0));
-        gtk_snapshot_scale(snapshot, -1, 1);
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-centre, 0));
-    }
-    if (under) { gtk_snapshot_append_node(snapshot, under); gsk_render_node_unref(under); }
+    if (cache->mirrored) flip(snapshot, centre);
+    if (under->node) gtk_snapshot_append_node(snapshot, under->node);
     for (guint i = 0; i < count; i++) gtk_snapshot_append_node(snapshot, nodes[list[i]]);
     GskRenderNode *content = gtk_snapshot_free_to_node(snapshot);
     if (!content) return NULL;
@@ -260,19 +279,19 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
     }
     double tw = cache->tile_width, th = cache->tile_height;
     /* In view, and the ring one tile around it. */
-    int v0 = (int)floor(visible->origin.x / tw), v1 = (int)ceil((visible->origin.x + visible->size.width) / tw) - 1;
-    int w0 = (int)floor(visible->origin.y / th), w1 = (int)ceil((visible->origin.y + visible->size.height) / th) - 1;
+    int v0, v1, w0, w1;
+    tiles_meeting(cache, visible, &v0, &v1, &w0, &w1);
     int x0 = v0 - 1, x1 = v1 + 1, y0 = w0 - 1, y1 = w1 + 1;
     int columns = x1 - x0 + 1, rows = y1 - y0 + 1;
     if (columns * rows > MAX_TILES) return FALSE;
 
-    /* Which nodes each tile shows, in drawing order. */
+    /* Each node as its view's own node and transform, and which nodes each tile shows, in
+     * drawing order. */
+    Entry *entries = g_new(Entry, MAX(1, count));
     GArray **lists = g_new0(GArray *, columns * rows);
     gboolean drawable = TRUE;
     for (guint i = 0; i < count; i++) {
-        GskRenderNode *inner;
-        GskTransform *transform;
-        if (!split(nodes[i], &inner, &transform)) { drawable = FALSE; break; }
+        if (!split(nodes[i], &entries[i].inner, &entries[i].transform)) { drawable = FALSE; break; }
         graphene_rect_t b;
         gsk_render_node_get_bounds(nodes[i], &b);
         int a0 = MAX(x0, (int)floor(b.origin.x / tw)), a1 = MIN(x1, (int)ceil((b.origin.x + b.size.width) / tw) - 1);
@@ -288,6 +307,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
     if (!drawable) {
         for (int k = 0; k < columns * rows; k++) if (lists[k]) g_array_unref(lists[k]);
         g_free(lists);
+        g_free(entries);
         return FALSE;
     }
 
@@ -303,6 +323,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
         }
     }
 
+    Under under = { 0 };
     GArray *wanted = g_array_new(FALSE, FALSE, sizeof(Entry));
     for (int ty = y0; ty <= y1; ty++) {
         for (int tx = x0; tx <= x1; tx++) {
@@ -311,11 +332,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
             guint64 k = tile_key(tx, ty);
             Tile *tile = g_hash_table_lookup(cache->tiles, &k);
             g_array_set_size(wanted, 0);
-            for (guint j = 0; list && j < list->len; j++) {
-                Entry e;
-                split(nodes[g_array_index(list, guint, j)], &e.inner, &e.transform);
-                g_array_append_val(wanted, e);
-            }
+            for (guint j = 0; list && j < list->len; j++) g_array_append_val(wanted, entries[g_array_index(list, guint, j)]);
             if (tile && tile->drawn && same(tile->entries, wanted)) {
                 if (in_view && tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
                 continue;
@@ -342,24 +359,26 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 if (e.transform) e.transform = gsk_transform_ref(e.transform);
                 g_array_append_val(tile->entries, e);
             }
-            if (list) tile->picture = draw_tile(cache, renderer, canvas, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
+            if (list) {
+                under_make(&under, canvas, visible);
+                tile->picture = draw_tile(cache, renderer, canvas, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
+            }
             cache->bytes += tile->bytes;
             tile->drawn = TRUE;
             if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
         }
     }
     g_array_unref(wanted);
+    if (under.node) gsk_render_node_unref(under.node);
     for (int k = 0; k < columns * rows; k++) if (lists[k]) g_array_unref(lists[k]);
     g_free(lists);
-    cache->x0 = x0; cache->x1 = x1; cache->y0 = y0; cache->y1 = y1;
+    g_free(entries);
     return TRUE;
 }
 
 gboolean cv_tile_cache_covers(CvTileCache *cache, const graphene_rect_t *visible) {
-    if (cache->x1 < cache->x0) return FALSE;
-    double tw = cache->tile_width, th = cache->tile_height;
-    int v0 = (int)floor(visible->origin.x / tw), v1 = (int)ceil((visible->origin.x + visible->size.width) / tw) - 1;
-    int w0 = (int)floor(visible->origin.y / th), w1 = (int)ceil((visible->origin.y + visible->size.height) / th) - 1;
+    int v0, v1, w0, w1;
+    tiles_meeting(cache, visible, &v0, &v1, &w0, &w1);
     for (int ty = w0; ty <= w1; ty++) {
         for (int tx = v0; tx <= v1; tx++) {
             guint64 k = tile_key(tx, ty);

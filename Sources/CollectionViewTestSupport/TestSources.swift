@@ -126,3 +126,13 @@ package func bareCollectionView(_ layout: CollectionViewLayout) -> CollectionVie
     precondition(GtkHarness.available, "GTK could not open a display: run the tests under xvfb-run")
     return CollectionView(collectionViewLayout: layout)
 }
+
+/// A label whose text wraps, left-aligned: the content of the self-sizing tests' cells and
+/// titles, whose height depends on their width.
+@MainActor
+package func wrappingLabel() -> WidgetPointer {
+    let label = gtk_label_new(nil)!
+    gtk_label_set_wrap(OpaquePointer(label), 1)
+    gtk_label_set_xalign(OpaquePointer(label), 0)
+    return label
+}

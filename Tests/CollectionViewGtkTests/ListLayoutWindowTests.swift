@@ -9,10 +9,8 @@ import CollectionViewTestSupport
 private final class TextRow: CollectionViewCell {
     let label: WidgetPointer
     required init() {
-        label = gtk_label_new(nil)
+        label = wrappingLabel()
         super.init()
-        gtk_label_set_wrap(OpaquePointer(label), 1)
-        gtk_label_set_xalign(OpaquePointer(label), 0)
         gtk_widget_set_margin_top(label, 8)
         gtk_widget_set_margin_bottom(label, 8)
         append(label)
@@ -24,10 +22,8 @@ private final class TextRow: CollectionViewCell {
 private final class TextView: ReusableView {
     let label: WidgetPointer
     required init() {
-        label = gtk_label_new(nil)
+        label = wrappingLabel()
         super.init()
-        gtk_label_set_wrap(OpaquePointer(label), 1)
-        gtk_label_set_xalign(OpaquePointer(label), 0)
         append(label)
     }
 }

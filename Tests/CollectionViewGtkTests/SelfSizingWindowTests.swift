@@ -9,11 +9,9 @@ import CollectionViewTestSupport
 private final class WrappingCell: CollectionViewCell {
     let label: WidgetPointer
     required init() {
-        label = gtk_label_new(nil)
+        label = wrappingLabel()
         super.init()
-        gtk_label_set_wrap(OpaquePointer(label), 1)
         gtk_label_set_wrap_mode(OpaquePointer(label), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_xalign(OpaquePointer(label), 0)
         gtk_widget_set_valign(label, GTK_ALIGN_START)
         append(label)
     }
@@ -28,10 +26,8 @@ private final class WrappingCell: CollectionViewCell {
 private final class WrappingHeader: ReusableView {
     let label: WidgetPointer
     required init() {
-        label = gtk_label_new(nil)
+        label = wrappingLabel()
         super.init()
-        gtk_label_set_wrap(OpaquePointer(label), 1)
-        gtk_label_set_xalign(OpaquePointer(label), 0)
         append(label)
     }
 }

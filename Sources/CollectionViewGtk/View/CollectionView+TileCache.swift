@@ -32,7 +32,7 @@ extension CollectionView {
     /// Bands across the scroll direction: few pictures a frame, and a thin one drawn as the
     /// content scrolls in.
     func updateTileSize() {
-        let content = installedLayout.collectionViewContentSize
+        let content = contentSize  // as the layout pass just set the adjustments
         let sideways = content.width > viewportSize.width + 0.5 && content.height <= viewportSize.height + 0.5
         cv_canvas_set_tile_size(OpaquePointer(canvas), sideways ? Self.tileExtent : Self.tileBreadth, sideways ? Self.tileBreadth : Self.tileExtent)
     }
