@@ -65,3 +65,34 @@ func printTable(_ header: [String], _ rows: [[String]]) {
     print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
     rows.forEach { print(line($0)) }
 }
+
+/// The X server this process draws to (an Xvfb or Xorg whose arguments name our DISPLAY), or
+/// nil (Wayland, Broadway, a server of another user). Under the cairo renderer on X11 much of
+/// the drawing (text through XRender) happens there, so a frame's cost is its CPU and ours.
+func xServerPID() -> Int32? {
+    guard getenv("WAYLAND_DISPLAY") == nil || getenv("GDK_BACKEND").map({ String(cString: $0) }) == "x11",
+          let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty,
+          let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+    for entry in entries {
+        guard let pid = Int32(entry),
+              let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard let program = arguments.first?.split(separator: "/").last,
+              ["Xvfb", "Xorg", "X", "Xephyr"].contains(String(program)),
+              arguments.dropFirst().contains(display) else { continue }
+        return pid
+    }
+    return nil
+}
+
+/// CPU time process `pid` has used, in seconds (to the kernel's tick, 10 ms here: read it over
+/// many frames, not one).
+func cpuTime(of pid: Int32) -> Double? {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    guard let close = text.lastIndex(of: ")") else { return nil }
+    // After the name: state is field 3; utime and stime are fields 14 and 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}

@@ -38,11 +38,11 @@ enum ScrollBenchmark {
         // cells in 100 sections of 1,000 (a horizontal group of nine a row), and GtkGridView.
         if compositionalOnly { cases = [("flowsections", 100_000), ("compositional", 100_000), ("gridview", 100_000)] }
         // The tile cache: the view with it and without it, GtkGridView, and the floor (one
-        // viewport-sized texture drawn a frame), at 1k, 1M and 10M items.
+        // viewport of pixels drawn a frame, three ways), at 1k, 1M and 10M items.
         if tilesOnly {
             cases = [("tiles", 1_000), ("collectionview", 1_000), ("gridview", 1_000),
                      ("tiles", 1_000_000), ("collectionview", 1_000_000), ("gridview", 1_000_000),
-                     ("floor", 1_000_000), ("empty", 1_000_000),
+                     ("floor", 1_000_000), ("floor-image", 1_000_000), ("floor-pixmap", 1_000_000), ("empty", 1_000_000),
                      ("tiles", 10_000_000), ("collectionview", 10_000_000),
                      // Cells that cost more to draw: a card (gradient, rounded corners, shadow).
                      ("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000), ("gridview-heavy", 1_000_000)]
@@ -50,6 +50,7 @@ enum ScrollBenchmark {
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
         print("layout CPU: from the tick to the end of the frame's layout phase: the widget's own work, without drawing.")
+        print("X server/frame: the CPU the X server (Xvfb) used over the measured frames, a frame's share; under cairo on X11 it draws the text.")
         print("After \(warmupFrames) warm-up frames. Widgets: every widget under the scrolled window, hidden ones included.\n")
         // Rounds interleave the cases so a slow spell of the machine hits every widget alike;
         // each figure is the median over the rounds.
@@ -64,16 +65,16 @@ enum ScrollBenchmark {
         for (index, (kind, count)) in cases.enumerated() {
             let runs = results[index]
             guard !runs.isEmpty else {
-                rows.append([label(kind), formatCount(count), "failed", "", "", "", "", "", "", ""])
+                rows.append([label(kind), formatCount(count), "failed", "", "", "", "", "", "", "", ""])
                 continue
             }
             func mid(_ column: Int) -> String {
                 runs.map { $0[column] }.sorted { magnitude($0) < magnitude($1) }[runs.count / 2]
             }
-            rows.append([label(kind), formatCount(count)] + (2..<10).map(mid))
+            rows.append([label(kind), formatCount(count)] + (2..<11).map(mid))
         }
         print("(median of \(rounds) interleaved round\(rounds == 1 ? "" : "s"))")
-        printTable(["widget", "items", "first frame", "CPU/frame med", "p99", "layout CPU med", "p99", "widgets", "memory", "row"], rows)
+        printTable(["widget", "items", "first frame", "CPU/frame med", "p99", "layout CPU med", "p99", "widgets", "memory", "row", "X server/frame"], rows)
         // Round by round: each round runs the two widgets one after the other, so a pair sees
         // the machine in the same state; the medians above can each fall in a different spell.
         print("\nCPU per frame (median), CollectionView against GtkGridView in the same round:")
@@ -113,6 +114,8 @@ enum ScrollBenchmark {
         }
         print("  10M against 1k, with the cache: \(describe(ratios(("tiles", 10_000_000), ("tiles", 1_000))))")
         print("  the floor against GtkGridView, 1M: \(describe(ratios(("floor", 1_000_000), ("gridview", 1_000_000))))")
+        print("  the floor as a recorded image (the cache's way under cairo) against GtkGridView: \(describe(ratios(("floor-image", 1_000_000), ("gridview", 1_000_000))))")
+        print("  the floor as a held X pixmap (the least found) against GtkGridView: \(describe(ratios(("floor-pixmap", 1_000_000), ("gridview", 1_000_000))))")
         print("  an empty frame against GtkGridView, 1M: \(describe(ratios(("empty", 1_000_000), ("gridview", 1_000_000))))")
         print("  card cells, with the cache against GtkGridView: \(describe(ratios(("tiles-heavy", 1_000_000), ("gridview-heavy", 1_000_000))))")
         print("  card cells, with the cache against without: \(describe(ratios(("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000))))")
@@ -176,7 +179,7 @@ enum ScrollBenchmark {
         let output = String(decoding: data, as: UTF8.self).split(separator: "\n")
         if let tiles = output.first(where: { $0.hasPrefix("TILES ") }), let mb = Double(tiles.split(separator: " ")[2]) { tileMemory.append(mb) }
         let line = output.first { $0.hasPrefix("RESULT ") }
-        guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 10 else { return nil }
+        guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 11 else { return nil }
         return fields
     }
 
@@ -185,6 +188,8 @@ enum ScrollBenchmark {
         case "collectionview": "CollectionView"
         case "tiles": "CollectionView, tile cache"
         case "floor": "floor: one texture a frame"
+        case "floor-image": "floor: one recorded image a frame"
+        case "floor-pixmap": "floor: one held X pixmap a frame"
         case "empty": "empty frame: nothing drawn"
         case "tiles-heavy": "cards: CollectionView, tile cache"
         case "collectionview-heavy": "cards: CollectionView"
@@ -263,10 +268,12 @@ enum ScrollBenchmark {
             cv.dataSource = source
             keepAlive = [cv, source]
             scrolled = cv.widget
-        case "floor", "empty":
+        case "floor", "floor-image", "floor-pixmap", "empty":
             scrolled = gtk_scrolled_window_new()
             let rows = (count + Int(columns) - 1) / Int(columns)
-            let floor = cv_bench_floor_new(kind == "floor" ? 1000 : 0, 800, Int32(rows) * cellHeight)!
+            let floor = cv_bench_floor_new(kind == "empty" ? 0 : 1000, 800, Int32(rows) * cellHeight)!
+            cv_bench_floor_set_kind(floor, kind == "floor-image" ? Int32(CV_BENCH_FLOOR_RECORDED_IMAGE)
+                                    : kind == "floor-pixmap" ? Int32(CV_BENCH_FLOOR_HELD_PIXMAP) : Int32(CV_BENCH_FLOOR_TEXTURE))
             gtk_scrolled_window_set_child(scrolled.opaque, floor)
             cv_bench_floor_follow(floor, gtk_scrolled_window_get_vadjustment(scrolled.opaque))
         case "gridview":
@@ -305,6 +312,8 @@ enum ScrollBenchmark {
         var layoutPerFrame: [Double] = []
         var ticks = 0
         var done = false
+        let server = xServerPID()
+        var serverStart: Double?
         // The frame clock's "layout" handlers run in connection order; GTK's own came first, so
         // this one runs when the frame's layout is done: tick to here is the widget's own work
         // (scroll handling, binding or configuring cells, allocation), the rest is drawing.
@@ -314,6 +323,7 @@ enum ScrollBenchmark {
         Tick.add(window) { _ in
             let cpu = cpuTime()
             if let lastCPU, ticks > warmupFrames { perFrame.append(cpu - lastCPU) }
+            if ticks == warmupFrames, let server { serverStart = cpuTime(of: server) }
             lastCPU = cpu
             ticks += 1
             let upper = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
@@ -324,6 +334,7 @@ enum ScrollBenchmark {
             return true
         }
         while !done { g_main_context_iteration(nil, 1) }
+        let serverPerFrame = server.flatMap { cpuTime(of: $0) }.flatMap { end in serverStart.map { (end - $0) / Double(perFrame.count) } }
         let widgets = cv_bench_count_widgets(scrolled)
         let memory = Double(residentBytes() - baseline) / 1_048_576
         // Rows of the same height for every widget, or the comparison is off (see the CSS above).
@@ -334,6 +345,7 @@ enum ScrollBenchmark {
               + "\(formatDuration(percentile(perFrame, 0.99)).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(median(layoutPerFrame)).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(percentile(layoutPerFrame, 0.99)).replacingOccurrences(of: " ", with: "")) "
-              + "\(widgets) \(String(format: "%.1fMB", memory)) \(String(format: "%.0fpx", rowHeight))")
+              + "\(widgets) \(String(format: "%.1fMB", memory)) \(String(format: "%.0fpx", rowHeight)) "
+              + (serverPerFrame.map { formatDuration($0).replacingOccurrences(of: " ", with: "") } ?? "n/a"))
     }
 }

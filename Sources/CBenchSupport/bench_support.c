@@ -1,4 +1,8 @@
 #include "bench_support.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#include <cairo-xlib.h>
+#endif
 #include <string.h>
 
 /* ---- the lazy count model ---- */
@@ -227,6 +231,76 @@ GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cel
 
 /* ---- the floor: one texture the size of the viewport, drawn once a frame ---- */
 
+/* An X pixmap under X11, `columns` x `rows` pixels; an image elsewhere. Painted into once
+ * through cairo's shared memory (floor_snapshot), cairo keeps that memory as its picture of the
+ * pixmap and reads it in place when the pixmap is painted: the fastest picture found to paint
+ * onto the image GTK 4.8's cairo renderer draws a frame into. */
+static cairo_surface_t *held_pixmap_new(GtkWidget *widget, cairo_content_t content, int columns, int rows, int scale) {
+    cairo_surface_t *surface = NULL;
+#ifdef GDK_WINDOWING_X11
+    GdkDisplay *display = gtk_widget_get_display(widget);
+    if (GDK_IS_X11_DISPLAY(display)) {
+        /* One surface on the root window per display, to make pixmaps like it. */
+        cairo_surface_t *root = g_object_get_data(G_OBJECT(display), "cv-root-surface");
+        if (!root) {
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+            Display *x = gdk_x11_display_get_xdisplay(display);
+G_GNUC_END_IGNORE_DEPRECATIONS
+            int screen = DefaultScreen(x);
+            root = cairo_xlib_surface_create(x, RootWindow(x, screen), DefaultVisual(x, screen), 1, 1);
+            g_object_set_data_full(G_OBJECT(display), "cv-root-surface", root, (GDestroyNotify)cairo_surface_destroy);
+        }
+        surface = cairo_surface_create_similar(root, content, columns, rows);
+        if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) g_clear_pointer(&surface, cairo_surface_destroy);
+    }
+#else
+    (void)widget;
+#endif
+    if (!surface)
+        surface = cairo_image_surface_create(content == CAIRO_CONTENT_COLOR ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, columns, rows);
+    cairo_surface_set_device_scale(surface, scale, scale);
+    return surface;
+}
+
+/* A node that paints `surface` as it is. GTK 4.8 makes a cairo node for a surface only
+ * privately (gsk_cairo_node_new_for_surface); the public way records drawing, and the cairo
+ * renderer replays a recording into a new surface each time it paints it (what the floor
+ * "recorded image" measures). This is for measuring only: it writes into a node's private
+ * fields, so no product code does it. So the node is made the public way, and the recording surface it
+ * holds is found among the node's first words (it is the one field after the common ones) and
+ * replaced by `surface`; the node paints whatever surface it holds and destroys it when freed.
+ * Where the recording is not found (another GTK), the surface is painted into the recording. */
+#define SEARCHED_WORDS 16
+static int surface_slot = -1; /* the word the node keeps its surface in; -1: not known yet */
+
+static GskRenderNode *surface_node_new(cairo_surface_t *surface, const graphene_rect_t *bounds) {
+    GskRenderNode *node = gsk_cairo_node_new(bounds);
+    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
+    cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
+    cairo_surface_t **words = (cairo_surface_t **)node;
+    if (surface_slot < 0) {
+        int found = -1, matches = 0;
+        for (int i = 0; i < SEARCHED_WORDS; i++) if (words[i] == recording) { found = i; matches++; }
+        surface_slot = matches == 1 ? found : SEARCHED_WORDS;
+    }
+    if (recording && surface_slot < SEARCHED_WORDS && words[surface_slot] == recording) {
+        words[surface_slot] = surface;
+        if (gsk_cairo_node_get_surface(node) == surface) {
+            cairo_surface_reference(surface);
+            cairo_destroy(cr);
+            cairo_surface_destroy(recording);
+            return node;
+        }
+        words[surface_slot] = recording;
+        surface_slot = SEARCHED_WORDS;
+    }
+    cairo_set_source_surface(cr, surface, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    return node;
+}
+
+
 /* A widget as tall as `height` whose snapshot draws one picture the size of the view where the
  * view is (the adjustment's value): what a scrolled frame costs when nothing but one texture
  * is drawn, the least any scrolling view can draw. */
@@ -238,6 +312,8 @@ struct _CvBenchFloor {
     GdkTexture *texture;
     GtkAdjustment *adjustment;
     int content_height;
+    int kind;                 /* CV_BENCH_FLOOR_*: how the picture is drawn */
+    cairo_surface_t *surface; /* the picture as a cairo surface, made at the first frame */
 };
 
 G_DEFINE_FINAL_TYPE(CvBenchFloor, cv_bench_floor, GTK_TYPE_WIDGET)
@@ -254,14 +330,43 @@ static void floor_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     CvBenchFloor *self = CV_BENCH_FLOOR(widget);
     if (!self->texture) return; /* the empty frame: GTK's own cost of a frame that draws nothing */
     double y = self->adjustment ? gtk_adjustment_get_value(self->adjustment) : 0;
-    graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)y, gdk_texture_get_width(self->texture), gdk_texture_get_height(self->texture));
-    gtk_snapshot_append_texture(snapshot, self->texture, &rect);
+    int width = gdk_texture_get_width(self->texture), height = gdk_texture_get_height(self->texture);
+    graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)y, width, height);
+    if (self->kind == CV_BENCH_FLOOR_TEXTURE) { gtk_snapshot_append_texture(snapshot, self->texture, &rect); return; }
+    if (!self->surface) {
+        self->surface = self->kind == CV_BENCH_FLOOR_HELD_PIXMAP
+            ? held_pixmap_new(widget, CAIRO_CONTENT_COLOR, width, height, 1)
+            : cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        cairo_surface_t *pixels = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        gdk_texture_download(self->texture, cairo_image_surface_get_data(pixels), cairo_image_surface_get_stride(pixels));
+        cairo_surface_mark_dirty(pixels);
+        cairo_t *cr = cairo_create(self->surface);
+        cairo_set_source_surface(cr, pixels, 0, 0);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+        cairo_surface_destroy(pixels);
+    }
+    if (self->kind == CV_BENCH_FLOOR_HELD_PIXMAP) {
+        /* The tile cache's way: a node holding the surface, placed by its device offset. */
+        cairo_surface_set_device_offset(self->surface, 0, -y);
+        GskRenderNode *node = surface_node_new(self->surface, &rect);
+        gtk_snapshot_append_node(snapshot, node);
+        gsk_render_node_unref(node);
+        return;
+    }
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
+    cairo_set_source_surface(cr, self->surface, 0, y);
+    cairo_paint(cr);
+    cairo_destroy(cr);
 }
+
+void cv_bench_floor_set_kind(GtkWidget *floor, int kind) { CV_BENCH_FLOOR(floor)->kind = kind; }
 
 static void floor_dispose(GObject *object) {
     CvBenchFloor *self = CV_BENCH_FLOOR(object);
     g_clear_object(&self->texture);
     g_clear_object(&self->adjustment);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
     G_OBJECT_CLASS(cv_bench_floor_parent_class)->dispose(object);
 }
 
@@ -298,3 +403,4 @@ void cv_bench_floor_follow(GtkWidget *floor, GtkAdjustment *adjustment) {
     g_set_object(&self->adjustment, adjustment);
     g_signal_connect(adjustment, "value-changed", G_CALLBACK(floor_scrolled), floor);
 }
+

@@ -47,3 +47,9 @@ G_END_DECLS
  * texture where the view is, following `adjustment` (cv_bench_floor_follow). */
 GtkWidget *cv_bench_floor_new(int width, int height, int content_height);
 void cv_bench_floor_follow(GtkWidget *floor, GtkAdjustment *adjustment);
+/* How the floor's picture is drawn: a texture node (the default: GTK's way to draw pixels);
+ * a cairo node recording one paint of an image surface (gtk_snapshot_append_cairo, the tile
+ * cache's way under cairo); a node holding an X pixmap (under X11; an image elsewhere), the
+ * least this GTK can be made to do to put a viewport of pixels on screen under cairo. */
+enum { CV_BENCH_FLOOR_TEXTURE = 0, CV_BENCH_FLOOR_RECORDED_IMAGE = 1, CV_BENCH_FLOOR_HELD_PIXMAP = 2 };
+void cv_bench_floor_set_kind(GtkWidget *floor, int kind);
