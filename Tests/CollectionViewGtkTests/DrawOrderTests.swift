@@ -18,7 +18,58 @@ private final class PileLayout: CollectionViewLayout {
     }
 }
 
+/// The pile with one item raised above the others.
+@MainActor
+private final class RaisedPileLayout: CollectionViewLayout {
+    var raised: Int?
+    override var collectionViewContentSize: Size { Size(width: 800, height: 600) }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        (0..<(collectionView?.numberOfItems(inSection: 0) ?? 0)).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        let a = LayoutAttributes(forCellWith: indexPath)
+        a.frame = Rect(x: 200 + Double(indexPath.item) * 12, y: 150 + Double(indexPath.item) * 8, width: 200, height: 200)
+        a.zIndex = indexPath.item == raised ? 10 : 0
+        return a
+    }
+}
+
 final class DrawOrderTests: XCTestCase {
+    /// The canvas's order is built from the last one (the views that came in merged in); a view
+    /// already shown whose zIndex changes must move all the same: raised to the top, then
+    /// lowered back, then another raised while new items come in.
+    func testAShownViewWhoseZIndexChangesMoves() { MainActor.assumeIsolated {
+        let pile = RaisedPileLayout()
+        let cv = bareCollectionView(pile)
+        cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+        let source = IDSource([Array(0..<8)])
+        cv.dataSource = source
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        @MainActor func topItem() -> Int? { cv.drawnViews().last?.elementKey?.indexPath.item }
+        @MainActor func check(_ what: String) {
+            XCTAssertTrue(GtkHarness.settle(cv))
+            XCTAssertTrue(cv.drawnViews().elementsEqual(cv.elements.drawList(), by: ===), "\(what): the canvas draws the sorted list")
+        }
+        check("at first")
+        XCTAssertEqual(topItem(), 7)
+        pile.raised = 2
+        pile.invalidateLayout()
+        check("item 2 raised")
+        XCTAssertEqual(topItem(), 2, "the raised item is drawn last")
+        pile.raised = nil
+        pile.invalidateLayout()
+        check("lowered")
+        XCTAssertEqual(topItem(), 7)
+        pile.raised = 0
+        source.sections[0].append(contentsOf: [8, 9])
+        cv.performBatchUpdates({ cv.insertItems(at: [IndexPath(item: 8, section: 0), IndexPath(item: 9, section: 0)]) })
+        check("item 0 raised as two come in")
+        XCTAssertEqual(topItem(), 0)
+        XCTAssertEqual(cv.drawnViews().count, 10)
+    }}
+
     /// Mid-transition into a pile of equal-zIndex cells, with a deletion whose retiring view
     /// shares its old key with the view that takes it: the canvas draws by zIndex, then by
     /// element key, a retiring view under the live one with its key; the same every run.

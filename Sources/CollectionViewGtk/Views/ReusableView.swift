@@ -31,6 +31,8 @@ open class ReusableView {
     /// When the view began retiring (a count, 0 while it is an element's view): breaks ties
     /// with the view that has its old key now, the same way every run.
     var retiredAt = 0
+    /// Scratch for building the drawing order from the last one (ElementOwner.updatedDrawList).
+    var drawListMark = 0
     var readingOrder = ReadingOrder()
     let placement = Placement()
 
