@@ -78,7 +78,11 @@ final class TileCacheTests: XCTestCase {
     }
 
     /// The view drawn with the cache on and off at the same state: the same pixels, and the
-    /// cache held tiles.
+    /// cache held tiles. A label that the viewport's edge cuts is drawn directly as a cut run of
+    /// glyphs, which the renderers draw a little otherwise than the whole run a band holds (cairo
+    /// at scale 2: a glyph's edge pixel far from the cut, by up to 30 of 255; GL: by up to 51):
+    /// inside the views the edge cuts, pixels may differ by that much; everywhere else they must
+    /// be the same.
     @MainActor
     private static func compare(_ cv: CollectionView, _ window: WidgetPointer, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         cv.drawsThroughTileCache = true
@@ -88,19 +92,44 @@ final class TileCacheTests: XCTestCase {
         let direct = pixels(window, saveAs: "tc-\(what)-direct")
         cv.drawsThroughTileCache = true
         XCTAssertFalse(direct.isEmpty, file: file, line: line)
-        let differing = zip(cached, direct).filter { $0 != $1 }.count
-        if differing > 0 {
-            let width = Int(gtk_widget_get_width(window) * gtk_widget_get_scale_factor(window))
-            var largest = 0, minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
-            for i in 0..<min(cached.count, direct.count) where cached[i] != direct[i] {
-                largest = max(largest, abs(Int(cached[i]) - Int(direct[i])))
-                let x = (i / 4) % width, y = (i / 4) / width
+        XCTAssertEqual(cached.count, direct.count, file: file, line: line)
+        let scale = Int(gtk_widget_get_scale_factor(window))
+        let width = Int(gtk_widget_get_width(window)) * scale
+        let cutTolerance = 64
+        let viewport = GtkHarness.bounds(of: cv.viewport, in: window) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        func device(_ value: Double) -> Int { Int((value * Double(scale)).rounded()) }
+        // The views the viewport's edge cuts, in device pixels.
+        let views: [ReusableView] = cv.visibleCells + cv.visibleSupplementaryViews(ofKind: FlowLayout.elementKindSectionHeader)
+        let cut: [(Int, Int, Int, Int)] = views.compactMap { view in
+            guard let b = GtkHarness.bounds(of: view.widget, in: window), b.intersects(viewport),
+                  !(b.minY >= viewport.minY && b.maxY <= viewport.maxY && b.minX >= viewport.minX && b.maxX <= viewport.maxX) else { return nil }
+            return (device(b.minX), device(b.minY), device(b.maxX), device(b.maxY))
+        }
+        func nearTheEdge(_ x: Int, _ y: Int) -> Bool {
+            cut.contains { x >= $0.0 && x < $0.2 && y >= $0.1 && y < $0.3 }
+        }
+        var inside = 0, atTheEdge = 0, largestInside = 0, largestAtTheEdge = 0
+        var minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
+        for i in 0..<min(cached.count, direct.count) where cached[i] != direct[i] {
+            let difference = abs(Int(cached[i]) - Int(direct[i]))
+            let x = (i / 4) % width, y = (i / 4) / width
+            if nearTheEdge(x, y) {
+                atTheEdge += 1
+                largestAtTheEdge = max(largestAtTheEdge, difference)
+            } else {
+                inside += 1
+                largestInside = max(largestInside, difference)
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
-            print("DIFF \(what): largest \(largest) in x \(minX)...\(maxX) y \(minY)...\(maxY)")
         }
-        XCTAssertEqual(differing, 0, "\(what): \(differing) bytes differ", file: file, line: line)
-        if differing > 0 { GtkHarness.screenshot(window, name: "tile-cache-\(what)") }
+        if inside + atTheEdge > 0 {
+            let whereInside = inside > 0 ? " in x \(minX)...\(maxX) y \(minY)...\(maxY)" : ""
+            print("DIFF \(what) at scale \(scale): \(inside) bytes elsewhere (largest \(largestInside)\(whereInside)), "
+                  + "\(atTheEdge) in the \(cut.count) views the viewport's edge cuts (largest \(largestAtTheEdge))")
+        }
+        XCTAssertEqual(inside, 0, "\(what): \(inside) bytes differ", file: file, line: line)
+        XCTAssertLessThanOrEqual(largestAtTheEdge, cutTolerance, "\(what): in the views the viewport's edge cuts", file: file, line: line)
+        if inside > 0 { GtkHarness.screenshot(window, name: "tile-cache-\(what)") }
         XCTAssertGreaterThan(tiles, 0, "\(what): drawn through tiles", file: file, line: line)
     }
 
@@ -134,7 +163,9 @@ final class TileCacheTests: XCTestCase {
         cv.selectItem(at: shown[10], animated: false, scrollPosition: [])
         Self.compare(cv, window, "selected")
         if let cell = cv.cellForItem(at: shown[5]) {
-            GtkHarness.pointer(window, at: GtkHarness.centre(of: cell, in: window))
+            // xdotool moves in the window's device pixels.
+            let (x, y) = GtkHarness.centre(of: cell, in: window), scale = Int(gtk_widget_get_scale_factor(window))
+            GtkHarness.pointer(window, at: (x * scale, y * scale))
             XCTAssertTrue(GtkHarness.pump { gtk_widget_get_state_flags(cell.widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0 })
             Self.compare(cv, window, "hovered")
         }
@@ -167,6 +198,21 @@ final class TileCacheTests: XCTestCase {
         cv.drawsThroughTileCache = true
         XCTAssertTrue(GtkHarness.pump { frames.contains(true) }, "a frame drew the bands: \(frames)")
         XCTAssertEqual(frames.first, false, "the first frame was drawn directly: \(frames)")
+    }}
+
+    /// Mirrored, drawn through the bands by whatever renderer and display the run has (the
+    /// Wayland run: GL), pixels not compared. GL under Wayland aborted on the first band when
+    /// the backgrounds under it were flipped with the views.
+    func testRightToLeftDrawsThroughTheBands() { MainActor.assumeIsolated {
+        let (cv, labels, window) = Self.open(mirrored: true, pinned: true)
+        defer { GtkHarness.close(window); _ = labels }
+        cv.drawsThroughTileCache = true
+        for y in [0.0, 333.5, 1500] {
+            cv.contentOffset = Point(x: 0, y: y)
+            GtkHarness.pump(seconds: 0.1)
+            XCTAssertTrue(cv.drewThroughTileCache, "at \(y): drawn through the bands")
+        }
+        XCTAssertGreaterThan(cv.tileCacheStatistics.renders, 0)
     }}
 
     /// Mirrored, with translucent headers pinned over the cells.
