@@ -1,5 +1,5 @@
-/* The canvas's tile cache (tile_cache.c): pictures of 256x256 tiles of the canvas, drawn
- * again only when what is in them changed. Private to this target. */
+/* The canvas's tile cache (tile_cache.c): pictures of bands of the canvas (128 points along the
+ * scroll direction, 1024 across), drawn again only when what is in them changed. Private. */
 #pragma once
 #include <gtk/gtk.h>
 

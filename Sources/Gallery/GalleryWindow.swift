@@ -60,7 +60,7 @@ final class GalleryWindow {
         collectionView = CollectionView(collectionViewLayout: placeholder)
         collectionView.accessibilityLabel = tr("Gallery Items")
         // Tiles are cards (gradients, corners, shadows, pictures): drawn once into the tile
-        // cache, not every frame (`collection-bench scroll --tiles`: such cells cost a seventh).
+        // cache, not every frame (`collection-bench scroll --tiles`: such cells cost a tenth).
         // GALLERY_TILE_CACHE=0 draws them directly, to compare.
         collectionView.drawsThroughTileCache = getenv("GALLERY_TILE_CACHE").map { String(cString: $0) != "0" } ?? true
         let statusLabel = gtk_label_new(nil)!

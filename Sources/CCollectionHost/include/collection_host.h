@@ -58,7 +58,7 @@ void cv_canvas_set_draw_order(CvCanvas *self, GtkWidget *const *widgets, guint c
 /* The order set last, and the children the last snapshot drew (for tests). */
 GtkWidget **cv_canvas_get_draw_order(CvCanvas *self, guint *count);
 GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count);
-/* The tile cache: the children drawn as pictures of 256x256 tiles, each drawn again only when
+/* The tile cache: the children drawn as pictures of bands (see tile_cache.h), each drawn again when
  * a child in it changed (tile_cache.c). Off by default. While suspended (animations), children
  * are drawn directly. `visible` is what the viewport shows, in canvas coordinates; the canvas
  * draws again when it leaves the tiles drawn. */

@@ -1,16 +1,18 @@
 import CGtk
 import CCollectionHost
 
-/// Drawing through a tile cache: the views are drawn as pictures of 256x256 tiles, each drawn
-/// again only when a view in it changed (a new cell, a hover, a selection, new content), so a
-/// scrolled frame draws a few pictures instead of every label. While an animation or an
-/// interactive transition runs, and for views with 3D transforms, views are drawn directly.
+/// Drawing through a tile cache: the views are drawn as pictures of bands across the scroll
+/// direction, each drawn again only when a view in it changed (a new cell, a hover, a
+/// selection, new content), so a scrolled frame draws a few pictures instead of every label.
+/// While an animation or an interactive transition runs, and for views with 3D transforms,
+/// views are drawn directly.
 extension CollectionView {
     /// Whether the view draws through its tile cache. Default false. Turn it on for cells that
     /// cost more to draw than their pixels cost to copy (gradients, shadows, rounded corners,
-    /// pictures: a seventh of the CPU a frame for such cards in `collection-bench scroll --tiles`);
-    /// for plain text cells, without a GPU, copying the pictures costs more than drawing the
-    /// text. Under the cairo and GL renderers; others draw directly whatever this says.
+    /// pictures: a tenth of GtkGridView's CPU a frame for such cards under cairo, a third under
+    /// GL, in `collection-bench scroll --tiles`); for plain text cells, without a GPU, copying
+    /// the pictures costs about what drawing the text does (cairo) or more (GL). Under the
+    /// cairo and GL renderers; others draw directly whatever this says.
     ///
     /// The backgrounds of the widgets the view is in are taken to be uniform (a colour), as
     /// themes draw windows and views.
