@@ -7,7 +7,8 @@
  * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
  * children's nodes and their transforms, in drawing order; the same list is the same picture.
  * Under the cairo renderer a tile is an image surface painted by a cairo node (cairo replays
- * one paint); under GL a texture the renderer made. Only tiles that meet the visible
+ * one paint); under GL a texture the renderer made. Tiles are drawn as far as their views
+ * reach past them, so that no view is cut while drawn (draw_tile). Only tiles that meet the visible
  * rectangle are drawn; those one tile around it keep their pictures while nothing in them
  * changes (a changed one loses its picture until it is in view); farther ones are dropped,
  * which bounds the memory. The view makes its views a little more than two tiles ahead of
@@ -31,8 +32,8 @@
 #include <cairo-xlib.h>
 #endif
 
-/* How far past its edges a tile is drawn (see draw_tile): past the views in it, by this much,
- * as far as MAX_REACH past its edges. */
+/* How far past its edges a tile is drawn (see draw_tile): past the views in it by MARGIN, as
+ * far as MAX_REACH past its edges; under cairo, only MARGIN past them is kept. */
 #define MARGIN 4
 #define MAX_REACH 256
 /* More tiles than this in view (a huge window at a large scale): draw directly. */
@@ -211,8 +212,7 @@ static GskRenderNode *mirror(CvTileCache *cache, GskRenderNode *picture, float c
 }
 
 /* The scratch surface, at least `columns` x `rows`, cleared; made again when too small. */
-static cairo_surface_t *take_scratch(CvTileCache *cache, gboolean opaque, int columns, int rows) {
-    cairo_format_t format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32;
+static cairo_surface_t *take_scratch(CvTileCache *cache, cairo_format_t format, int columns, int rows) {
     cairo_surface_t *s = cache->scratch;
     if (!s || cairo_image_surface_get_format(s) != format || cairo_image_surface_get_width(s) < columns || cairo_image_surface_get_height(s) < rows) {
         if (s) cairo_surface_destroy(s);
@@ -227,19 +227,82 @@ static cairo_surface_t *take_scratch(CvTileCache *cache, gboolean opaque, int co
     return s;
 }
 
-/* The tile's picture from the nodes listed (indices into `nodes`), in canvas coordinates. */
-static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWidget *canvas, const Under *under,
+/* Under cairo: drawn into the scratch surface, `drawn` in canvas coordinates, and the part
+ * within `kept` copied into the image the picture paints. */
+static GskRenderNode *draw_tile_cairo(CvTileCache *cache, const Under *under, const graphene_rect_t *rect,
+                                      const graphene_rect_t *drawn, const graphene_rect_t *kept,
+                                      GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
+    cairo_format_t format = under->opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32;
+    float centre = rect->origin.x + rect->size.width / 2;
+    cairo_surface_t *scratch = take_scratch(cache, format, (int)ceil(drawn->size.width * cache->scale), (int)ceil(drawn->size.height * cache->scale));
+    cairo_t *cr = cairo_create(scratch);
+    cairo_translate(cr, -drawn->origin.x, -drawn->origin.y);
+    if (cache->mirrored) { cairo_translate(cr, centre, 0); cairo_scale(cr, -1, 1); cairo_translate(cr, -centre, 0); }
+    if (under->node) gsk_render_node_draw(under->node, cr);
+    for (guint i = 0; i < count; i++) {
+        cairo_save(cr);
+        gsk_render_node_draw(nodes[list[i]], cr);
+        cairo_restore(cr);
+    }
+    cairo_destroy(cr);
+    int columns = (int)ceil(kept->size.width * cache->scale), rows = (int)ceil(kept->size.height * cache->scale);
+    *bytes = (gsize)columns * rows * 4;
+    cairo_surface_t *image = cairo_image_surface_create(format, columns, rows);
+    cairo_surface_set_device_scale(image, cache->scale, cache->scale);
+    cr = cairo_create(image);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    cairo_set_source_surface(cr, scratch, drawn->origin.x - kept->origin.x, drawn->origin.y - kept->origin.y);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    GskRenderNode *picture = gsk_cairo_node_new(rect);
+    cr = gsk_cairo_node_get_draw_context(picture);
+    cairo_set_source_surface(cr, image, kept->origin.x, kept->origin.y);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    cairo_surface_destroy(image);
+    return mirror(cache, picture, centre);
+}
+
+/* Under GL: a texture of all of `drawn`, held whole: rendering only the kept part draws the
+ * text of the views it cuts otherwise (1,150 bytes of a 700x500 window by up to 51 of 255). */
+static GskRenderNode *draw_tile_gl(CvTileCache *cache, GskRenderer *renderer, const Under *under, const graphene_rect_t *rect,
+                                   const graphene_rect_t *drawn, GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
+    float centre = rect->origin.x + rect->size.width / 2;
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_scale(snapshot, cache->scale, cache->scale);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-drawn->origin.x, -drawn->origin.y));
+    /* The backgrounds are the same all over: not flipped. (Flipped, GL under Wayland drew the
+     * window's shadow in them through an offscreen of no width and aborted.) */
+    if (under->node) gtk_snapshot_append_node(snapshot, under->node);
+    if (cache->mirrored) flip(snapshot, centre);
+    for (guint i = 0; i < count; i++) gtk_snapshot_append_node(snapshot, nodes[list[i]]);
+    GskRenderNode *content = gtk_snapshot_free_to_node(snapshot);
+    if (!content) return NULL;
+    int columns = (int)ceil(drawn->size.width * cache->scale), rows = (int)ceil(drawn->size.height * cache->scale);
+    *bytes = (gsize)columns * rows * 4;
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, columns, rows);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, content, &viewport);
+    gsk_render_node_unref(content);
+    if (!texture) return NULL;
+    GskRenderNode *whole = gsk_texture_node_new(texture, drawn);
+    g_object_unref(texture);
+    GskRenderNode *picture = gsk_clip_node_new(whole, rect);
+    gsk_render_node_unref(whole);
+    return mirror(cache, picture, centre);
+}
+
+/* The tile's picture from the nodes listed (indices into `nodes`), in canvas coordinates.
+ *
+ * Drawn past its edges, as far as the views in it reach (and a little more), and shown within
+ * them: no view is cut while it is drawn. A cut shape's edge pixels come out slightly
+ * otherwise, and cairo draws a whole run of glyphs otherwise when the run is cut (through a
+ * mask: where two glyphs' edges meet, by up to 30 of 255 at scale 2), so a label crossing a
+ * tile's edge would differ from the same label drawn directly. As far each way on both sides,
+ * so a mirrored tile flipped about its centre still covers them; whole points, so the picture
+ * stays on the pixel grid. Under cairo only the part within MARGIN of its edges is kept. */
+static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const Under *under,
                                 int tx, int ty, GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
     graphene_rect_t rect = GRAPHENE_RECT_INIT(tx * cache->tile_width, ty * cache->tile_height, cache->tile_width, cache->tile_height);
-    /* Drawn past its edges, as far as the views in it reach (and a little more), and kept a
-     * little past them (MARGIN), shown within them: no view is cut while it is drawn. A cut
-     * shape's edge pixels come out slightly otherwise, and cairo draws a whole run of glyphs
-     * otherwise when the run is cut (through a mask: where two glyphs' edges meet, by up to 30
-     * of 255 at scale 2), so a label crossing a tile's edge would differ from the same label
-     * drawn directly. As far each way on both sides, so a mirrored tile flipped about its
-     * centre still covers them; whole points, so the picture stays on the pixel grid. Only the
-     * kept part is held under cairo, where the tile is drawn into a scratch surface and copied;
-     * GL holds all of it (below). */
     double reach_x = 0, reach_y = 0;
     for (guint i = 0; i < count; i++) {
         graphene_rect_t b;
@@ -252,61 +315,9 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWi
     graphene_rect_t drawn, kept;
     graphene_rect_inset_r(&rect, (float)-reach_x, (float)-reach_y, &drawn);
     graphene_rect_inset_r(&rect, -MARGIN, -MARGIN, &kept);
-    int columns = (int)ceil(kept.size.width * cache->scale), rows = (int)ceil(kept.size.height * cache->scale);
-    *bytes = (gsize)columns * rows * 4;
     cache->renders++;
-    float centre = rect.origin.x + rect.size.width / 2;
-    if (cache->cairo) {
-        gboolean opaque = under->opaque;
-        cairo_surface_t *scratch = take_scratch(cache, opaque, (int)ceil(drawn.size.width * cache->scale), (int)ceil(drawn.size.height * cache->scale));
-        cairo_t *cr = cairo_create(scratch);
-        cairo_translate(cr, -drawn.origin.x, -drawn.origin.y);
-        if (cache->mirrored) { cairo_translate(cr, centre, 0); cairo_scale(cr, -1, 1); cairo_translate(cr, -centre, 0); }
-        if (under->node) gsk_render_node_draw(under->node, cr);
-        for (guint i = 0; i < count; i++) {
-            cairo_save(cr);
-            gsk_render_node_draw(nodes[list[i]], cr);
-            cairo_restore(cr);
-        }
-        cairo_destroy(cr);
-        cairo_surface_t *image = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, columns, rows);
-        cairo_surface_set_device_scale(image, cache->scale, cache->scale);
-        cr = cairo_create(image);
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        cairo_set_source_surface(cr, scratch, drawn.origin.x - kept.origin.x, drawn.origin.y - kept.origin.y);
-        cairo_paint(cr);
-        cairo_destroy(cr);
-        GskRenderNode *picture = gsk_cairo_node_new(&rect);
-        cairo_t *pcr = gsk_cairo_node_get_draw_context(picture);
-        cairo_set_source_surface(pcr, image, kept.origin.x, kept.origin.y);
-        cairo_paint(pcr);
-        cairo_destroy(pcr);
-        cairo_surface_destroy(image);
-        return mirror(cache, picture, centre);
-    }
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gtk_snapshot_scale(snapshot, cache->scale, cache->scale);
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-drawn.origin.x, -drawn.origin.y));
-    /* The backgrounds are the same all over: not flipped. (Flipped, GL under Wayland drew the
-     * window's shadow in them through an offscreen of no width and aborted.) */
-    if (under->node) gtk_snapshot_append_node(snapshot, under->node);
-    if (cache->mirrored) flip(snapshot, centre);
-    for (guint i = 0; i < count; i++) gtk_snapshot_append_node(snapshot, nodes[list[i]]);
-    GskRenderNode *content = gtk_snapshot_free_to_node(snapshot);
-    if (!content) return NULL;
-    /* All of it rendered and held: GL rendering only the kept part draws the text of the
-     * views it cuts otherwise (1,150 bytes of a 700x500 window by up to 51 of 255). */
-    int all_columns = (int)ceil(drawn.size.width * cache->scale), all_rows = (int)ceil(drawn.size.height * cache->scale);
-    *bytes = (gsize)all_columns * all_rows * 4;
-    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, all_columns, all_rows);
-    GdkTexture *texture = gsk_renderer_render_texture(renderer, content, &viewport);
-    gsk_render_node_unref(content);
-    if (!texture) return NULL;
-    GskRenderNode *whole = gsk_texture_node_new(texture, &drawn);
-    g_object_unref(texture);
-    GskRenderNode *picture = gsk_clip_node_new(whole, &rect);
-    gsk_render_node_unref(whole);
-    return mirror(cache, picture, centre);
+    return cache->cairo ? draw_tile_cairo(cache, under, &rect, &drawn, &kept, nodes, list, count, bytes)
+                        : draw_tile_gl(cache, renderer, under, &rect, &drawn, nodes, list, count, bytes);
 }
 
 /* Under X11, GTK's cairo renderer draws each frame into an image that cairo uploads to the
@@ -319,7 +330,7 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, GtkWi
  * image the size of a frame makes a pool that has room for the frames beside it. The image's
  * own pages are never written; the frames' pages stay resident between frames instead of being
  * made anew (the benchmark's memory column: about 6 MB more than without the cache at
- * 1000x800, the tiles' 4.3 MB apart). One per display, made again when a larger window needs
+ * 1000x800, the tiles apart). One per display, made again when a larger window needs
  * a larger one. */
 #define KEEPER_WIDTH 1024
 static void keep_shm_pool(GtkWidget *canvas, int scale) {
@@ -443,7 +454,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
             }
             if (list) {
                 under_make(&under, canvas, visible);
-                tile->picture = draw_tile(cache, renderer, canvas, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
+                tile->picture = draw_tile(cache, renderer, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
             }
             cache->bytes += tile->bytes;
             tile->drawn = TRUE;
