@@ -260,41 +260,31 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         self->tiles_warm = TRUE;
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, redraw_later, g_object_ref(widget), g_object_unref);
     }
-    if (!self->tiles || self->tiles_suspended || !self->has_visible || first) {
-        for (guint i = 0; i < self->draw_order->len; i++) {
-            GtkWidget *child = g_ptr_array_index(self->draw_order, i);
-            if (gtk_widget_get_parent(child) != widget || !gtk_widget_get_child_visible(child)) continue;
-            gtk_widget_snapshot_child(widget, child, snapshot);
-            g_ptr_array_add(self->drawn, child);
-        }
-        return;
-    }
-    /* Each child's node (GTK's cached one, placed), then the tiles from them, or the nodes
-     * themselves when the tiles cannot hold them. */
-    GtkSnapshot *all = gtk_snapshot_new();
+    /* Directly, or into one snapshot whose nodes, in order, are the children's, for the tiles
+     * (a snapshot each cost a tenth of a frame). */
+    gboolean direct = !self->tiles || self->tiles_suspended || !self->has_visible || first;
+    GtkSnapshot *target = direct ? snapshot : gtk_snapshot_new();
     for (guint i = 0; i < self->draw_order->len; i++) {
         GtkWidget *child = g_ptr_array_index(self->draw_order, i);
         if (gtk_widget_get_parent(child) != widget || !gtk_widget_get_child_visible(child)) continue;
-        gtk_widget_snapshot_child(widget, child, all);
+        gtk_widget_snapshot_child(widget, child, target);
         g_ptr_array_add(self->drawn, child);
     }
-    /* One snapshot for all (a snapshot each cost a tenth of a frame): its nodes, in order, are
-     * the children's; a lone node comes back as itself. */
-    GskRenderNode *root = gtk_snapshot_free_to_node(all);
-    GPtrArray *nodes = g_ptr_array_new_with_free_func((GDestroyNotify)gsk_render_node_unref);
+    if (direct) return;
+    /* Each child's node (GTK's cached one, placed), then the tiles from them, or the nodes
+     * themselves when the tiles cannot hold them. A lone node comes back as itself. */
+    GskRenderNode *root = gtk_snapshot_free_to_node(target);
+    GPtrArray *nodes = g_ptr_array_new(); /* held by root */
     if (root && gsk_render_node_get_node_type(root) == GSK_CONTAINER_NODE) {
-        for (guint i = 0; i < gsk_container_node_get_n_children(root); i++)
-            g_ptr_array_add(nodes, gsk_render_node_ref(gsk_container_node_get_child(root, i)));
+        for (guint i = 0; i < gsk_container_node_get_n_children(root); i++) g_ptr_array_add(nodes, gsk_container_node_get_child(root, i));
     } else if (root) {
-        g_ptr_array_add(nodes, gsk_render_node_ref(root));
+        g_ptr_array_add(nodes, root);
     }
-    if (root) gsk_render_node_unref(root);
     self->drew_tiles = cv_tile_cache_snapshot(self->tiles, widget, (GskRenderNode **)nodes->pdata, nodes->len, &self->visible,
                                               self->mirrored, snapshot);
-    if (!self->drew_tiles) {
-        for (guint i = 0; i < nodes->len; i++) gtk_snapshot_append_node(snapshot, g_ptr_array_index(nodes, i));
-    }
+    if (!self->drew_tiles && root) gtk_snapshot_append_node(snapshot, root);
     g_ptr_array_unref(nodes);
+    if (root) gsk_render_node_unref(root);
 }
 
 static void cv_canvas_unrealize(GtkWidget *widget) {
