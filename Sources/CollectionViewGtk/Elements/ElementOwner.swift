@@ -106,14 +106,19 @@ final class ElementOwner {
     /// at a time instead of in one burst per overscan.
     func isComfortable(_ visibleRect: Rect) -> Bool {
         guard let preparedArea else { return false }
-        let overscan = (x: max(visibleRect.width * overscanFraction, minimumOverscan), y: max(visibleRect.height * overscanFraction, minimumOverscan))
-        return preparedArea.insetBy(dx: overscan.x / 2, dy: overscan.y / 2).contains(visibleRect)
+        let extra = overscan(around: visibleRect)
+        return preparedArea.insetBy(dx: extra.x / 2, dy: extra.y / 2).contains(visibleRect)
     }
 
     /// The viewport plus overscan.
     func area(around visibleRect: Rect) -> Rect {
-        visibleRect.insetBy(dx: -max(visibleRect.width * overscanFraction, minimumOverscan),
-                            dy: -max(visibleRect.height * overscanFraction, minimumOverscan))
+        let extra = overscan(around: visibleRect)
+        return visibleRect.insetBy(dx: -extra.x, dy: -extra.y)
+    }
+
+    /// The extra area on each side: a fraction of the viewport, at least `minimumOverscan`.
+    private func overscan(around visibleRect: Rect) -> (x: Double, y: Double) {
+        (max(visibleRect.width * overscanFraction, minimumOverscan), max(visibleRect.height * overscanFraction, minimumOverscan))
     }
 
     /// Forgets the prepared area: the next pass asks the layout for all of it.
