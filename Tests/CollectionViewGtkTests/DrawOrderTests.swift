@@ -4,23 +4,10 @@ import CollectionLayout
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
 
-/// Every cell in one overlapping pile, all at zIndex 0: the drawing order is all ties.
+/// Every cell in one overlapping pile, all at zIndex 0 (the drawing order is all ties) but the
+/// `raised` one, at 10.
 @MainActor
 private final class PileLayout: CollectionViewLayout {
-    override var collectionViewContentSize: Size { Size(width: 800, height: 600) }
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        (0..<(collectionView?.numberOfItems(inSection: 0) ?? 0)).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
-    }
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        let a = LayoutAttributes(forCellWith: indexPath)
-        a.frame = Rect(x: 200 + Double(indexPath.item) * 12, y: 150 + Double(indexPath.item) * 8, width: 200, height: 200)
-        return a
-    }
-}
-
-/// The pile with one item raised above the others.
-@MainActor
-private final class RaisedPileLayout: CollectionViewLayout {
     var raised: Int?
     override var collectionViewContentSize: Size { Size(width: 800, height: 600) }
     override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
@@ -39,7 +26,7 @@ final class DrawOrderTests: XCTestCase {
     /// already shown whose zIndex changes must move all the same: raised to the top, then
     /// lowered back, then another raised while new items come in.
     func testAShownViewWhoseZIndexChangesMoves() { MainActor.assumeIsolated {
-        let pile = RaisedPileLayout()
+        let pile = PileLayout()
         let cv = bareCollectionView(pile)
         cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
         let source = IDSource([Array(0..<8)])
