@@ -67,8 +67,8 @@ func printTable(_ header: [String], _ rows: [[String]]) {
 }
 
 /// The X server this process draws to (an Xvfb or Xorg whose arguments name our DISPLAY), or
-/// nil (Wayland, Broadway, a server of another user). Under the cairo renderer on X11 much of
-/// the drawing (text through XRender) happens there, so a frame's cost is its CPU and ours.
+/// nil (Wayland, Broadway, a server of another user). Under the cairo renderer on X11 GTK
+/// uploads every frame to it, and what that costs there differs between ways of drawing.
 func xServerPID() -> Int32? {
     guard getenv("WAYLAND_DISPLAY") == nil || getenv("GDK_BACKEND").map({ String(cString: $0) }) == "x11",
           let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty,

@@ -50,7 +50,7 @@ enum ScrollBenchmark {
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
         print("layout CPU: from the tick to the end of the frame's layout phase: the widget's own work, without drawing.")
-        print("X server/frame: the CPU the X server (Xvfb) used over the measured frames, a frame's share; under cairo on X11 it draws the text.")
+        print("X server/frame: the CPU the X server (Xvfb) used over the measured frames, a frame's share; under cairo on X11 GTK uploads each frame to it.")
         print("After \(warmupFrames) warm-up frames. Widgets: every widget under the scrolled window, hidden ones included.\n")
         // Rounds interleave the cases so a slow spell of the machine hits every widget alike;
         // each figure is the median over the rounds.

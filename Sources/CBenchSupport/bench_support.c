@@ -229,47 +229,39 @@ GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cel
     return grid;
 }
 
-/* ---- the floor: one texture the size of the viewport, drawn once a frame ---- */
+/* ---- the floor: one picture the size of the viewport, drawn once a frame ---- */
 
 /* An X pixmap under X11, `columns` x `rows` pixels; an image elsewhere. Painted into once
  * through cairo's shared memory (floor_snapshot), cairo keeps that memory as its picture of the
  * pixmap and reads it in place when the pixmap is painted: the fastest picture found to paint
  * onto the image GTK 4.8's cairo renderer draws a frame into. */
-static cairo_surface_t *held_pixmap_new(GtkWidget *widget, cairo_content_t content, int columns, int rows, int scale) {
+static cairo_surface_t *held_pixmap_new(GtkWidget *widget, int columns, int rows) {
     cairo_surface_t *surface = NULL;
 #ifdef GDK_WINDOWING_X11
     GdkDisplay *display = gtk_widget_get_display(widget);
     if (GDK_IS_X11_DISPLAY(display)) {
-        /* One surface on the root window per display, to make pixmaps like it. */
-        cairo_surface_t *root = g_object_get_data(G_OBJECT(display), "cv-root-surface");
-        if (!root) {
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-            Display *x = gdk_x11_display_get_xdisplay(display);
+        Display *x = gdk_x11_display_get_xdisplay(display);
 G_GNUC_END_IGNORE_DEPRECATIONS
-            int screen = DefaultScreen(x);
-            root = cairo_xlib_surface_create(x, RootWindow(x, screen), DefaultVisual(x, screen), 1, 1);
-            g_object_set_data_full(G_OBJECT(display), "cv-root-surface", root, (GDestroyNotify)cairo_surface_destroy);
-        }
-        surface = cairo_surface_create_similar(root, content, columns, rows);
+        cairo_surface_t *root = cairo_xlib_surface_create(x, RootWindow(x, DefaultScreen(x)), DefaultVisual(x, DefaultScreen(x)), 1, 1);
+        surface = cairo_surface_create_similar(root, CAIRO_CONTENT_COLOR, columns, rows);
+        cairo_surface_destroy(root);
         if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) g_clear_pointer(&surface, cairo_surface_destroy);
     }
 #else
     (void)widget;
 #endif
-    if (!surface)
-        surface = cairo_image_surface_create(content == CAIRO_CONTENT_COLOR ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, columns, rows);
-    cairo_surface_set_device_scale(surface, scale, scale);
-    return surface;
+    return surface ? surface : cairo_image_surface_create(CAIRO_FORMAT_RGB24, columns, rows);
 }
 
 /* A node that paints `surface` as it is. GTK 4.8 makes a cairo node for a surface only
  * privately (gsk_cairo_node_new_for_surface); the public way records drawing, and the cairo
  * renderer replays a recording into a new surface each time it paints it (what the floor
- * "recorded image" measures). This is for measuring only: it writes into a node's private
- * fields, so no product code does it. So the node is made the public way, and the recording surface it
- * holds is found among the node's first words (it is the one field after the common ones) and
+ * "recorded image" measures). So the node is made the public way, and the recording surface it
+ * holds is found among the node's first words (the one field after the common ones) and
  * replaced by `surface`; the node paints whatever surface it holds and destroys it when freed.
- * Where the recording is not found (another GTK), the surface is painted into the recording. */
+ * Where the recording is not found (another GTK), the surface is painted into the recording.
+ * For measuring only: it writes into a node's private field, so no product code does it. */
 #define SEARCHED_WORDS 16
 static int surface_slot = -1; /* the word the node keeps its surface in; -1: not known yet */
 
@@ -302,8 +294,8 @@ static GskRenderNode *surface_node_new(cairo_surface_t *surface, const graphene_
 
 
 /* A widget as tall as `height` whose snapshot draws one picture the size of the view where the
- * view is (the adjustment's value): what a scrolled frame costs when nothing but one texture
- * is drawn, the least any scrolling view can draw. */
+ * view is (the adjustment's value): what a scrolled frame costs when nothing but one picture
+ * is drawn (as a texture, a recorded image or a held pixmap: cv_bench_floor_set_kind). */
 #define CV_TYPE_BENCH_FLOOR (cv_bench_floor_get_type())
 G_DECLARE_FINAL_TYPE(CvBenchFloor, cv_bench_floor, CV, BENCH_FLOOR, GtkWidget)
 
@@ -335,7 +327,7 @@ static void floor_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (self->kind == CV_BENCH_FLOOR_TEXTURE) { gtk_snapshot_append_texture(snapshot, self->texture, &rect); return; }
     if (!self->surface) {
         self->surface = self->kind == CV_BENCH_FLOOR_HELD_PIXMAP
-            ? held_pixmap_new(widget, CAIRO_CONTENT_COLOR, width, height, 1)
+            ? held_pixmap_new(widget, width, height)
             : cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
         cairo_surface_t *pixels = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
         gdk_texture_download(self->texture, cairo_image_surface_get_data(pixels), cairo_image_surface_get_stride(pixels));
@@ -347,7 +339,7 @@ static void floor_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         cairo_surface_destroy(pixels);
     }
     if (self->kind == CV_BENCH_FLOOR_HELD_PIXMAP) {
-        /* The tile cache's way: a node holding the surface, placed by its device offset. */
+        /* A node holding the surface, placed by its device offset. */
         cairo_surface_set_device_offset(self->surface, 0, -y);
         GskRenderNode *node = surface_node_new(self->surface, &rect);
         gtk_snapshot_append_node(snapshot, node);
