@@ -138,6 +138,12 @@ package enum GtkHarness {
 
     // MARK: Real input through xdotool
 
+    /// Whether xdotool reaches the windows: an X11 display (not Wayland).
+    package static var drivesInputThroughX11: Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        return String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self))) == "GdkX11Display"
+    }
+
     /// Runs xdotool with `arguments` while the main loop keeps running, so GTK sees the events
     /// as they come. Returns its standard output.
     @discardableResult
