@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CCollectionHost", dependencies: ["CGtk"]),
         // The benchmark's C side: a lazy GListModel and the cells for GtkGridView and
         // GtkFlowBox, and glibc's heap statistics.
-        .target(name: "CBenchSupport", dependencies: ["CGtk"]),
+        .target(name: "CBenchSupport", dependencies: ["CGtk", "CCollectionHost"]),
         // Swift closures for GObject signals, frame-clock ticks, GLib timeouts and GIO callbacks;
         // GObject pointer casts. Shared by the view layer, the gallery and the benchmarks, and
         // kept out of the collection view's public API.

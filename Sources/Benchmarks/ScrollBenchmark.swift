@@ -42,7 +42,7 @@ enum ScrollBenchmark {
         if tilesOnly {
             cases = [("tiles", 1_000), ("collectionview", 1_000), ("gridview", 1_000),
                      ("tiles", 1_000_000), ("collectionview", 1_000_000), ("gridview", 1_000_000),
-                     ("floor", 1_000_000), ("floor-image", 1_000_000), ("floor-pixmap", 1_000_000), ("empty", 1_000_000),
+                     ("floor", 1_000_000), ("floor-image", 1_000_000), ("floor-pixmap", 1_000_000), ("floor-held-image", 1_000_000), ("empty", 1_000_000),
                      ("tiles", 10_000_000), ("collectionview", 10_000_000),
                      // Cells that cost more to draw: a card (gradient, rounded corners, shadow).
                      ("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000), ("gridview-heavy", 1_000_000)]
@@ -116,6 +116,7 @@ enum ScrollBenchmark {
         print("  the floor against GtkGridView, 1M: \(describe(ratios(("floor", 1_000_000), ("gridview", 1_000_000))))")
         print("  the floor as a recorded image (the cache's way under cairo) against GtkGridView: \(describe(ratios(("floor-image", 1_000_000), ("gridview", 1_000_000))))")
         print("  the floor as a held X pixmap (the least found) against GtkGridView: \(describe(ratios(("floor-pixmap", 1_000_000), ("gridview", 1_000_000))))")
+        print("  the floor as a held image (a cairo node holding an image, the cache's way) against GtkGridView: \(describe(ratios(("floor-held-image", 1_000_000), ("gridview", 1_000_000))))")
         print("  an empty frame against GtkGridView, 1M: \(describe(ratios(("empty", 1_000_000), ("gridview", 1_000_000))))")
         print("  card cells, with the cache against GtkGridView: \(describe(ratios(("tiles-heavy", 1_000_000), ("gridview-heavy", 1_000_000))))")
         print("  card cells, with the cache against without: \(describe(ratios(("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000))))")
@@ -190,6 +191,7 @@ enum ScrollBenchmark {
         case "floor": "floor: one texture a frame"
         case "floor-image": "floor: one recorded image a frame"
         case "floor-pixmap": "floor: one held X pixmap a frame"
+        case "floor-held-image": "floor: one held image a frame"
         case "empty": "empty frame: nothing drawn"
         case "tiles-heavy": "cards: CollectionView, tile cache"
         case "collectionview-heavy": "cards: CollectionView"
@@ -268,12 +270,13 @@ enum ScrollBenchmark {
             cv.dataSource = source
             keepAlive = [cv, source]
             scrolled = cv.widget
-        case "floor", "floor-image", "floor-pixmap", "empty":
+        case "floor", "floor-image", "floor-pixmap", "floor-held-image", "empty":
             scrolled = gtk_scrolled_window_new()
             let rows = (count + Int(columns) - 1) / Int(columns)
             let floor = cv_bench_floor_new(kind == "empty" ? 0 : 1000, 800, Int32(rows) * cellHeight)!
             cv_bench_floor_set_kind(floor, kind == "floor-image" ? Int32(CV_BENCH_FLOOR_RECORDED_IMAGE)
-                                    : kind == "floor-pixmap" ? Int32(CV_BENCH_FLOOR_HELD_PIXMAP) : Int32(CV_BENCH_FLOOR_TEXTURE))
+                                    : kind == "floor-pixmap" ? Int32(CV_BENCH_FLOOR_HELD_PIXMAP)
+                                    : kind == "floor-held-image" ? Int32(CV_BENCH_FLOOR_HELD_IMAGE) : Int32(CV_BENCH_FLOOR_TEXTURE))
             gtk_scrolled_window_set_child(scrolled.opaque, floor)
             cv_bench_floor_follow(floor, gtk_scrolled_window_get_vadjustment(scrolled.opaque))
         case "gridview":

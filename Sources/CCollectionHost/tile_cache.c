@@ -6,8 +6,8 @@
  * What is in a tile is known without drawing it: GTK keeps each widget's render node until the
  * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
  * children's nodes and their transforms, in drawing order; the same list is the same picture.
- * Under the cairo renderer a tile is an image surface painted by a cairo node (cairo replays
- * one paint); under GL a texture the renderer made. Tiles are drawn as far as their views
+ * Under the cairo renderer a tile is an image surface held by a cairo node (image_node_new);
+ * under GL a texture the renderer made. Tiles are drawn as far as their views
  * reach past them, so that no view is cut while drawn (draw_tile). Only tiles that meet the visible
  * rectangle are drawn; those one tile around it keep their pictures while nothing in them
  * changes (a changed one loses its picture until it is in view); farther ones are dropped,
@@ -25,6 +25,7 @@
  * drawn flipped (its views then unflipped, their text drawn as on screen, not as a mirror
  * image flipped back) and shown flipped again. */
 #include "tile_cache.h"
+#include "collection_host.h"
 
 #include <math.h>
 #ifdef GDK_WINDOWING_X11
@@ -33,7 +34,7 @@
 #endif
 
 /* How far past its edges a tile is drawn (see draw_tile): past the views in it by MARGIN, as
- * far as MAX_REACH past its edges; under cairo, only MARGIN past them is kept. */
+ * far as MAX_REACH past its edges. */
 #define MARGIN 4
 #define MAX_REACH 256
 /* More tiles than this in view (a huge window at a large scale): draw directly. */
@@ -60,7 +61,7 @@ struct _CvTileCache {
     gboolean mirrored;
     guint64 renders;
     gsize bytes;
-    cairo_surface_t *scratch; /* cairo: where a tile is drawn before its kept part is copied */
+    cairo_surface_t *scratch; /* cairo: where a tile is drawn before its own part is copied */
 };
 
 static guint64 tile_key(int tx, int ty) { return ((guint64)(guint32)tx << 32) | (guint32)ty; }
@@ -227,10 +228,55 @@ static cairo_surface_t *take_scratch(CvTileCache *cache, cairo_format_t format, 
     return s;
 }
 
-/* Under cairo: drawn into the scratch surface, `drawn` in canvas coordinates, and the part
- * within `kept` copied into the image the picture paints. */
+/* A cairo node that paints `image` (its device offset places it) instead of replaying a
+ * recording. GTK 4.8 makes such a node only privately (gsk_cairo_node_new_for_surface); the
+ * public way records drawing, and the cairo renderer replays a recording into a new image each
+ * time it paints it: clearing that image, copying into it and blending it on, where an image
+ * held by the node is copied once (an opaque one with no blending at all). That was most of
+ * a scrolled frame's cost of the tiles.
+ *
+ * So the node is made the public way, and the recording it holds, which
+ * gsk_cairo_node_get_surface returns, is looked for among the node's first words: it is found
+ * once, in exactly one of them (the node's one field after the common ones), and each time the
+ * word is checked to hold the node's recording and, once replaced, to be what
+ * gsk_cairo_node_get_surface returns. The node destroys the surface it holds when freed. Where
+ * any check fails (another GTK), the image is painted into the recording as before, for good. */
+#define SEARCHED_WORDS 16
+static int surface_slot = -1; /* the word a cairo node keeps its surface in; SEARCHED_WORDS: none */
+
+gboolean cv_tile_pictures_hold_images(void) { return surface_slot >= 0 && surface_slot < SEARCHED_WORDS; }
+
+static GskRenderNode *image_node_new(cairo_surface_t *image, const graphene_rect_t *bounds) {
+    GskRenderNode *node = gsk_cairo_node_new(bounds);
+    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
+    cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
+    cairo_surface_t **words = (cairo_surface_t **)node;
+    if (surface_slot < 0) {
+        int found = SEARCHED_WORDS, matches = 0;
+        for (int i = 0; recording && i < SEARCHED_WORDS; i++) if (words[i] == recording) { found = i; matches++; }
+        surface_slot = matches == 1 ? found : SEARCHED_WORDS;
+    }
+    if (recording && surface_slot < SEARCHED_WORDS && words[surface_slot] == recording) {
+        words[surface_slot] = image;
+        if (gsk_cairo_node_get_surface(node) == image) {
+            cairo_surface_reference(image);
+            cairo_destroy(cr);
+            cairo_surface_destroy(recording);
+            return node;
+        }
+        words[surface_slot] = recording;
+        surface_slot = SEARCHED_WORDS;
+    }
+    cairo_set_source_surface(cr, image, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    return node;
+}
+
+/* Under cairo: drawn into the scratch surface, `drawn` in canvas coordinates, and the tile's
+ * own part copied into the image the picture holds. */
 static GskRenderNode *draw_tile_cairo(CvTileCache *cache, const Under *under, const graphene_rect_t *rect,
-                                      const graphene_rect_t *drawn, const graphene_rect_t *kept,
+                                      const graphene_rect_t *drawn,
                                       GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
     cairo_format_t format = under->opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32;
     float centre = rect->origin.x + rect->size.width / 2;
@@ -245,20 +291,19 @@ static GskRenderNode *draw_tile_cairo(CvTileCache *cache, const Under *under, co
         cairo_restore(cr);
     }
     cairo_destroy(cr);
-    int columns = (int)ceil(kept->size.width * cache->scale), rows = (int)ceil(kept->size.height * cache->scale);
+    /* The tile's own pixels (its corners are on the pixel grid: whole points at a whole scale). */
+    int columns = (int)ceil(rect->size.width * cache->scale), rows = (int)ceil(rect->size.height * cache->scale);
     *bytes = (gsize)columns * rows * 4;
     cairo_surface_t *image = cairo_image_surface_create(format, columns, rows);
     cairo_surface_set_device_scale(image, cache->scale, cache->scale);
     cr = cairo_create(image);
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-    cairo_set_source_surface(cr, scratch, drawn->origin.x - kept->origin.x, drawn->origin.y - kept->origin.y);
+    cairo_set_source_surface(cr, scratch, drawn->origin.x - rect->origin.x, drawn->origin.y - rect->origin.y);
     cairo_paint(cr);
     cairo_destroy(cr);
-    GskRenderNode *picture = gsk_cairo_node_new(rect);
-    cr = gsk_cairo_node_get_draw_context(picture);
-    cairo_set_source_surface(cr, image, kept->origin.x, kept->origin.y);
-    cairo_paint(cr);
-    cairo_destroy(cr);
+    /* Where the node's bounds are: its top left corner at the tile's. */
+    cairo_surface_set_device_offset(image, -rect->origin.x * cache->scale, -rect->origin.y * cache->scale);
+    GskRenderNode *picture = image_node_new(image, rect);
     cairo_surface_destroy(image);
     return mirror(cache, picture, centre);
 }
@@ -299,7 +344,7 @@ static GskRenderNode *draw_tile_gl(CvTileCache *cache, GskRenderer *renderer, co
  * mask: where two glyphs' edges meet, by up to 30 of 255 at scale 2), so a label crossing a
  * tile's edge would differ from the same label drawn directly. As far each way on both sides,
  * so a mirrored tile flipped about its centre still covers them; whole points, so the picture
- * stays on the pixel grid. Under cairo only the part within MARGIN of its edges is kept. */
+ * stays on the pixel grid. Under cairo only the tile's own part is kept. */
 static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const Under *under,
                                 int tx, int ty, GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
     graphene_rect_t rect = GRAPHENE_RECT_INIT(tx * cache->tile_width, ty * cache->tile_height, cache->tile_width, cache->tile_height);
@@ -312,11 +357,10 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const
     }
     reach_x = MIN(ceil(reach_x), MAX_REACH) + MARGIN;
     reach_y = MIN(ceil(reach_y), MAX_REACH) + MARGIN;
-    graphene_rect_t drawn, kept;
+    graphene_rect_t drawn;
     graphene_rect_inset_r(&rect, (float)-reach_x, (float)-reach_y, &drawn);
-    graphene_rect_inset_r(&rect, -MARGIN, -MARGIN, &kept);
     cache->renders++;
-    return cache->cairo ? draw_tile_cairo(cache, under, &rect, &drawn, &kept, nodes, list, count, bytes)
+    return cache->cairo ? draw_tile_cairo(cache, under, &rect, &drawn, nodes, list, count, bytes)
                         : draw_tile_gl(cache, renderer, under, &rect, &drawn, nodes, list, count, bytes);
 }
 
@@ -333,7 +377,7 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const
  * 1000x800, the tiles apart). One per display, made again when a larger window needs
  * a larger one. */
 #define KEEPER_WIDTH 1024
-static void keep_shm_pool(GtkWidget *canvas, int scale) {
+void cv_keep_shm_pool(GtkWidget *canvas, int scale) {
 #ifdef GDK_WINDOWING_X11
     GdkDisplay *display = gtk_widget_get_display(canvas);
     GtkNative *native = gtk_widget_get_native(canvas);
@@ -363,7 +407,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
     if (!cairo && !g_str_has_prefix(G_OBJECT_TYPE_NAME(renderer), "GskGL") && !g_str_has_prefix(G_OBJECT_TYPE_NAME(renderer), "GskNgl"))
         return FALSE; /* Broadway, Vulkan: drawn directly */
     int scale = MAX(1, gtk_widget_get_scale_factor(canvas));
-    if (cairo) keep_shm_pool(canvas, scale);
+    if (cairo) cv_keep_shm_pool(canvas, scale);
     if (scale != cache->scale || cairo != cache->cairo || mirrored != cache->mirrored) {
         cv_tile_cache_clear(cache);
         cache->scale = scale;

@@ -189,6 +189,10 @@ final class TileCacheTests: XCTestCase {
         XCTAssertTrue(GtkHarness.settle(cv))
         GtkHarness.pump(seconds: 0.8)
         Self.compare(cv, window, "after the animation")
+        // Under cairo the pictures are images their nodes hold, not recordings replayed.
+        if String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(gtk_native_get_renderer(gtk_widget_get_native(window))!).assumingMemoryBound(to: GTypeInstance.self))) == "GskCairoRenderer" {
+            XCTAssertTrue(CollectionView.tilePicturesHoldImages)
+        }
         // Memory: the tiles around the viewport only.
         let statistics = cv.tileCacheStatistics
         XCTAssertLessThanOrEqual(statistics.tiles, 6 * 5, "at most the 700x500 viewport's tiles and one around: \(statistics)")

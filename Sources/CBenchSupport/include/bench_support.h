@@ -51,5 +51,5 @@ void cv_bench_floor_follow(GtkWidget *floor, GtkAdjustment *adjustment);
  * a cairo node recording one paint of an image surface (gtk_snapshot_append_cairo, the tile
  * cache's way under cairo); a node holding an X pixmap (under X11; an image elsewhere), the
  * least this GTK can be made to do to put a viewport of pixels on screen under cairo. */
-enum { CV_BENCH_FLOOR_TEXTURE = 0, CV_BENCH_FLOOR_RECORDED_IMAGE = 1, CV_BENCH_FLOOR_HELD_PIXMAP = 2 };
+enum { CV_BENCH_FLOOR_TEXTURE = 0, CV_BENCH_FLOOR_RECORDED_IMAGE = 1, CV_BENCH_FLOOR_HELD_PIXMAP = 2, CV_BENCH_FLOOR_HELD_IMAGE = 3 };
 void cv_bench_floor_set_kind(GtkWidget *floor, int kind);

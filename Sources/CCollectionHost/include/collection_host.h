@@ -70,6 +70,13 @@ void cv_canvas_set_tiles_suspended(CvCanvas *self, gboolean suspended);
 void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, double height, gboolean mirrored);
 gboolean cv_canvas_drew_tiles(CvCanvas *self);
 void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders);
+/* Whether cairo tile pictures are images their nodes hold (TRUE) or recordings replayed each
+ * frame (this GTK keeps a cairo node's surface where the cache did not find it); FALSE until a
+ * tile was drawn under cairo. */
+gboolean cv_tile_pictures_hold_images(void);
+/* Under X11, keeps cairo's shared-memory pool for the frames of `widget`'s window (at `scale`)
+ * from being destroyed after every frame (tile_cache.c says why). */
+void cv_keep_shm_pool(GtkWidget *widget, int scale);
 
 /* The variadic accessibility setters, in forms Swift can call. */
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);

@@ -42,6 +42,10 @@ extension CollectionView {
     /// Whether the last frame drew the views through the tiles (not while an animation runs).
     public var drewThroughTileCache: Bool { cv_canvas_drew_tiles(OpaquePointer(canvas)) != 0 }
 
+    /// Whether tile pictures under cairo are images their nodes hold rather than recordings
+    /// replayed each frame (tests: the fast way is the one taken with this GTK).
+    package static var tilePicturesHoldImages: Bool { cv_tile_pictures_hold_images() != 0 }
+
     /// The tiles held now, their memory in bytes, and how many tile pictures were drawn so far.
     public var tileCacheStatistics: (tiles: Int, bytes: Int, renders: Int) {
         var tiles: guint = 0, bytes: gsize = 0, renders: guint64 = 0
