@@ -255,45 +255,6 @@ G_GNUC_END_IGNORE_DEPRECATIONS
     return surface ? surface : cairo_image_surface_create(CAIRO_FORMAT_RGB24, columns, rows);
 }
 
-/* A node that paints `surface` as it is. GTK 4.8 makes a cairo node for a surface only
- * privately (gsk_cairo_node_new_for_surface); the public way records drawing, and the cairo
- * renderer replays a recording into a new surface each time it paints it (what the floor
- * "recorded image" measures). So the node is made the public way, and the recording surface it
- * holds is found among the node's first words (the one field after the common ones) and
- * replaced by `surface`; the node paints whatever surface it holds and destroys it when freed.
- * Where the recording is not found (another GTK), the surface is painted into the recording.
- * For measuring only: it writes into a node's private field, so no product code does it. */
-#define SEARCHED_WORDS 16
-static int surface_slot = -1; /* the word the node keeps its surface in; -1: not known yet */
-
-static GskRenderNode *surface_node_new(cairo_surface_t *surface, const graphene_rect_t *bounds) {
-    GskRenderNode *node = gsk_cairo_node_new(bounds);
-    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
-    cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
-    cairo_surface_t **words = (cairo_surface_t **)node;
-    if (surface_slot < 0) {
-        int found = -1, matches = 0;
-        for (int i = 0; i < SEARCHED_WORDS; i++) if (words[i] == recording) { found = i; matches++; }
-        surface_slot = matches == 1 ? found : SEARCHED_WORDS;
-    }
-    if (recording && surface_slot < SEARCHED_WORDS && words[surface_slot] == recording) {
-        words[surface_slot] = surface;
-        if (gsk_cairo_node_get_surface(node) == surface) {
-            cairo_surface_reference(surface);
-            cairo_destroy(cr);
-            cairo_surface_destroy(recording);
-            return node;
-        }
-        words[surface_slot] = recording;
-        surface_slot = SEARCHED_WORDS;
-    }
-    cairo_set_source_surface(cr, surface, 0, 0);
-    cairo_paint(cr);
-    cairo_destroy(cr);
-    return node;
-}
-
-
 /* A widget as tall as `height` whose snapshot draws one picture the size of the view where the
  * view is (the adjustment's value): what a scrolled frame costs when nothing but one picture
  * is drawn (as a texture, a recorded image or a held pixmap: cv_bench_floor_set_kind). */
@@ -345,7 +306,7 @@ static void floor_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (self->kind == CV_BENCH_FLOOR_HELD_PIXMAP || self->kind == CV_BENCH_FLOOR_HELD_IMAGE) {
         /* A node holding the surface, placed by its device offset. */
         cairo_surface_set_device_offset(self->surface, 0, -y);
-        GskRenderNode *node = surface_node_new(self->surface, &rect);
+        GskRenderNode *node = cv_cairo_node_holding(self->surface, &rect);  /* as the tile cache does */
         gtk_snapshot_append_node(snapshot, node);
         gsk_render_node_unref(node);
         return;

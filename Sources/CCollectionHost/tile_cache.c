@@ -6,7 +6,7 @@
  * What is in a tile is known without drawing it: GTK keeps each widget's render node until the
  * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
  * children's nodes and their transforms, in drawing order; the same list is the same picture.
- * Under the cairo renderer a tile is an image surface held by a cairo node (image_node_new);
+ * Under the cairo renderer a tile is an image surface held by a cairo node (cv_cairo_node_holding);
  * under GL a texture the renderer made. Tiles are drawn as far as their views
  * reach past them, so that no view is cut while drawn (draw_tile). Only tiles that meet the visible
  * rectangle are drawn; those one tile around it keep their pictures while nothing in them
@@ -228,8 +228,8 @@ static cairo_surface_t *take_scratch(CvTileCache *cache, cairo_format_t format, 
     return s;
 }
 
-/* A cairo node that paints `image` (its device offset places it) instead of replaying a
- * recording. GTK 4.8 makes such a node only privately (gsk_cairo_node_new_for_surface); the
+/* A cairo node that paints `image` (any cairo surface; its device offset places it) instead
+ * of replaying a recording. GTK 4.8 makes such a node only privately (gsk_cairo_node_new_for_surface); the
  * public way records drawing, and the cairo renderer replays a recording into a new image each
  * time it paints it: clearing that image, copying into it and blending it on, where an image
  * held by the node is copied once (an opaque one with no blending at all). That was most of
@@ -246,7 +246,7 @@ static int surface_slot = -1; /* the word a cairo node keeps its surface in; SEA
 
 gboolean cv_tile_pictures_hold_images(void) { return surface_slot >= 0 && surface_slot < SEARCHED_WORDS; }
 
-static GskRenderNode *image_node_new(cairo_surface_t *image, const graphene_rect_t *bounds) {
+GskRenderNode *cv_cairo_node_holding(cairo_surface_t *image, const graphene_rect_t *bounds) {
     GskRenderNode *node = gsk_cairo_node_new(bounds);
     cairo_t *cr = gsk_cairo_node_get_draw_context(node);
     cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
@@ -303,7 +303,7 @@ static GskRenderNode *draw_tile_cairo(CvTileCache *cache, const Under *under, co
     cairo_destroy(cr);
     /* Where the node's bounds are: its top left corner at the tile's. */
     cairo_surface_set_device_offset(image, -rect->origin.x * cache->scale, -rect->origin.y * cache->scale);
-    GskRenderNode *picture = image_node_new(image, rect);
+    GskRenderNode *picture = cv_cairo_node_holding(image, rect);
     cairo_surface_destroy(image);
     return mirror(cache, picture, centre);
 }
