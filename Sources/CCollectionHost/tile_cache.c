@@ -6,14 +6,14 @@
  * What is in a tile is known without drawing it: GTK keeps each widget's render node until the
  * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
  * children's nodes and their transforms, in drawing order; the same list is the same picture.
- * Under the cairo renderer a tile is an image surface held by a cairo node (cv_cairo_node_holding);
- * under GL a texture the renderer made. Tiles are drawn as far as their views
- * reach past them, so that no view is cut while drawn (draw_tile). Only tiles that meet the visible
- * rectangle are drawn; those one tile around it keep their pictures while nothing in them
- * changes (a changed one loses its picture until it is in view); farther ones are dropped,
- * which bounds the memory. The view makes its views a little more than two tiles ahead of
- * what is visible, so a tile is complete when it comes into view and nothing leaves it while
- * it is in view.
+ * Under the cairo renderer a tile is an image surface that a cairo node holds
+ * (cv_cairo_node_holding); under GL a texture the renderer made. Tiles are drawn as far as
+ * their views reach past them, so that no view is cut while drawn (draw_tile). Only tiles that
+ * meet the visible rectangle are drawn; those one tile around it keep their pictures while
+ * nothing in them changes (a changed one loses its picture until it is in view); farther ones
+ * are dropped, which bounds the memory. The view makes its views a little more than two tiles
+ * ahead of what is visible, so a tile is complete when it comes into view and nothing leaves it
+ * while it is in view.
  *
  * A tile is drawn on the backgrounds of the widgets the canvas is in, as the window draws them
  * under it: the picture is then opaque and what drawing the views would have left, pixel for
@@ -229,11 +229,11 @@ static cairo_surface_t *take_scratch(CvTileCache *cache, cairo_format_t format, 
 }
 
 /* A cairo node that paints `image` (any cairo surface; its device offset places it) instead
- * of replaying a recording. GTK 4.8 makes such a node only privately (gsk_cairo_node_new_for_surface); the
- * public way records drawing, and the cairo renderer replays a recording into a new image each
- * time it paints it: clearing that image, copying into it and blending it on, where an image
- * held by the node is copied once (an opaque one with no blending at all). That was most of
- * a scrolled frame's cost of the tiles.
+ * of replaying a recording. GTK 4.8 makes such a node only privately
+ * (gsk_cairo_node_new_for_surface); the public way records drawing, and the cairo renderer
+ * replays a recording into a new image each time it paints it: clearing that image, copying
+ * into it and blending it on, where an image held by the node is copied once (an opaque one
+ * with no blending at all). That was most of what the tiles cost a scrolled frame.
  *
  * So the node is made the public way, and the recording it holds, which
  * gsk_cairo_node_get_surface returns, is looked for among the node's first words: it is found

@@ -9,7 +9,7 @@ import CCollectionHost
 extension CollectionView {
     /// Whether the view draws through its tile cache. Default false. Turn it on for cells that
     /// cost more to draw than their pixels cost to copy (gradients, shadows, rounded corners,
-    /// pictures: a tenth of GtkGridView's CPU a frame for such cards under cairo, a third under
+    /// pictures: a sixteenth of GtkGridView's CPU a frame for such cards under cairo, a third under
     /// GL, in `collection-bench scroll --tiles`); for plain text cells, without a GPU, copying
     /// the pictures costs about what drawing the text does (cairo) or more (GL). Under the
     /// cairo and GL renderers; others draw directly whatever this says.
