@@ -308,8 +308,9 @@ static GskRenderNode *draw_tile_cairo(CvTileCache *cache, const Under *under, co
     return mirror(cache, picture, centre);
 }
 
-/* Under GL: a texture of all of `drawn`, held whole: rendering only the kept part draws the
- * text of the views it cuts otherwise (1,150 bytes of a 700x500 window by up to 51 of 255). */
+/* Under GL: a texture of all of `drawn`, and the tile's own part copied out of it. Rendering
+ * only the tile's part in the first place draws the text of the views it cuts otherwise
+ * (1,150 bytes of a 700x500 window by up to 51 of 255). */
 static GskRenderNode *draw_tile_gl(CvTileCache *cache, GskRenderer *renderer, const Under *under, const graphene_rect_t *rect,
                                    const graphene_rect_t *drawn, GskRenderNode **nodes, const guint *list, guint count, gsize *bytes) {
     float centre = rect->origin.x + rect->size.width / 2;
@@ -324,15 +325,23 @@ static GskRenderNode *draw_tile_gl(CvTileCache *cache, GskRenderer *renderer, co
     GskRenderNode *content = gtk_snapshot_free_to_node(snapshot);
     if (!content) return NULL;
     int columns = (int)ceil(drawn->size.width * cache->scale), rows = (int)ceil(drawn->size.height * cache->scale);
-    *bytes = (gsize)columns * rows * 4;
     graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, columns, rows);
-    GdkTexture *texture = gsk_renderer_render_texture(renderer, content, &viewport);
+    GdkTexture *whole = gsk_renderer_render_texture(renderer, content, &viewport);
     gsk_render_node_unref(content);
+    if (!whole) return NULL;
+    /* The tile's own part copied out of it, pixel for pixel: each frame then draws the tile's
+     * pixels only, not the whole drawn area clipped (under software GL every pixel of a
+     * texture drawn costs, clipped or not). */
+    GskRenderNode *source = gsk_texture_node_new(whole, &viewport);
+    g_object_unref(whole);
+    graphene_rect_t own = GRAPHENE_RECT_INIT((rect->origin.x - drawn->origin.x) * cache->scale, (rect->origin.y - drawn->origin.y) * cache->scale,
+                                             rect->size.width * cache->scale, rect->size.height * cache->scale);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, source, &own);
+    gsk_render_node_unref(source);
     if (!texture) return NULL;
-    GskRenderNode *whole = gsk_texture_node_new(texture, drawn);
+    *bytes = (gsize)gdk_texture_get_width(texture) * gdk_texture_get_height(texture) * 4;
+    GskRenderNode *picture = gsk_texture_node_new(texture, rect);
     g_object_unref(texture);
-    GskRenderNode *picture = gsk_clip_node_new(whole, rect);
-    gsk_render_node_unref(whole);
     return mirror(cache, picture, centre);
 }
 
