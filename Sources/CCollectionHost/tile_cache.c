@@ -59,6 +59,7 @@ struct _CvTileCache {
     int scale;
     gboolean cairo;
     gboolean mirrored;
+    gboolean rounded; /* cairo: the canvas is drawn inside a rounded clip (in_rounded_clip) */
     guint64 renders;
     gsize bytes;
     cairo_surface_t *scratch; /* cairo: where a tile is drawn before its own part is copied */
@@ -195,6 +196,55 @@ static void under_make(Under *under, GtkWidget *canvas, const graphene_rect_t *v
     under->opaque = opaque_at(under->node, visible->origin.x + visible->size.width / 2, visible->origin.y + visible->size.height / 2);
 }
 
+/* Whether `node` is or holds a rounded clip. */
+static gboolean holds_rounded_clip(GskRenderNode *node) {
+    switch (gsk_render_node_get_node_type(node)) {
+    case GSK_ROUNDED_CLIP_NODE:
+        return TRUE;
+    case GSK_CONTAINER_NODE:
+        for (guint i = 0; i < gsk_container_node_get_n_children(node); i++)
+            if (holds_rounded_clip(gsk_container_node_get_child(node, i))) return TRUE;
+        return FALSE;
+    default:
+        return FALSE;
+    }
+}
+
+/* Whether a widget the canvas is in clips what it holds to rounded corners: one that hides
+ * its overflow (a window does) and whose background has rounded corners (a window with
+ * client-side decorations that is not maximized or tiled). Cairo draws everything inside such
+ * a clip through a mask of it, and antialiased edges, a translucent header's or a glyph's,
+ * come out otherwise then (by up to 23 of 255) than without one; a tile is then drawn through
+ * such a clip too (draw_tile_cairo), one far outside it that hides nothing. A widget with
+ * rounded corners and no background is not seen. */
+static gboolean in_rounded_clip(GtkWidget *canvas) {
+    for (GtkWidget *w = gtk_widget_get_parent(canvas); w; w = gtk_widget_get_parent(w)) {
+        if (gtk_widget_get_overflow(w) != GTK_OVERFLOW_HIDDEN) continue;
+        GtkSnapshot *snapshot = gtk_snapshot_new();
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+        gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(w), 0, 0, gtk_widget_get_width(w), gtk_widget_get_height(w));
+G_GNUC_END_IGNORE_DEPRECATIONS
+        GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+        gboolean rounded = node && holds_rounded_clip(node);
+        if (node) gsk_render_node_unref(node);
+        if (rounded) return TRUE;
+    }
+    return FALSE;
+}
+
+/* A rounded clip around `area` and far outside it: it hides nothing, but cairo draws through
+ * it as through the clip of a window with rounded corners. */
+static void clip_rounded_around(cairo_t *cr, const graphene_rect_t *area) {
+    double x = area->origin.x - 64, y = area->origin.y - 64, w = area->size.width + 128, h = area->size.height + 128, r = 8;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+    cairo_close_path(cr);
+    cairo_clip(cr);
+}
+
 /* Flips what follows about the vertical line at `centre`. */
 static void flip(GtkSnapshot *snapshot, float centre) {
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(centre, 0));
@@ -283,6 +333,7 @@ static GskRenderNode *draw_tile_cairo(CvTileCache *cache, const Under *under, co
     cairo_surface_t *scratch = take_scratch(cache, format, (int)ceil(drawn->size.width * cache->scale), (int)ceil(drawn->size.height * cache->scale));
     cairo_t *cr = cairo_create(scratch);
     cairo_translate(cr, -drawn->origin.x, -drawn->origin.y);
+    if (cache->rounded) clip_rounded_around(cr, drawn);
     if (cache->mirrored) { cairo_translate(cr, centre, 0); cairo_scale(cr, -1, 1); cairo_translate(cr, -centre, 0); }
     if (under->node) gsk_render_node_draw(under->node, cr);
     for (guint i = 0; i < count; i++) {
@@ -417,11 +468,13 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
         return FALSE; /* Broadway, Vulkan: drawn directly */
     int scale = MAX(1, gtk_widget_get_scale_factor(canvas));
     if (cairo) cv_keep_shm_pool(canvas, scale);
-    if (scale != cache->scale || cairo != cache->cairo || mirrored != cache->mirrored) {
+    gboolean rounded = cairo && in_rounded_clip(canvas);
+    if (scale != cache->scale || cairo != cache->cairo || mirrored != cache->mirrored || rounded != cache->rounded) {
         cv_tile_cache_clear(cache);
         cache->scale = scale;
         cache->cairo = cairo;
         cache->mirrored = mirrored;
+        cache->rounded = rounded;
     }
     double tw = cache->tile_width, th = cache->tile_height;
     /* In view, and the ring one tile around it. */

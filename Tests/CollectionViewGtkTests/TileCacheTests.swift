@@ -85,7 +85,8 @@ final class TileCacheTests: XCTestCase {
     }
 
     /// The view drawn with the cache on and off at the same state: the same pixels, and the
-    /// cache held tiles. Run under cairo (scale 1 and 2) and GL on X11, and under Wayland (GL). A label that the viewport's edge cuts is drawn directly as a cut run of
+    /// cache held tiles. Run under cairo and GL on X11 (scale 1 and 2), and under Wayland (GL and
+    /// cairo). A label that the viewport's edge cuts is drawn directly as a cut run of
     /// glyphs, which the renderers draw a little otherwise than the whole run a band holds (cairo
     /// at scale 2: a glyph's edge pixel far from the cut, by up to 30 of 255; GL: by up to 51):
     /// inside the views the edge cuts, pixels may differ by that much; everywhere else they must
