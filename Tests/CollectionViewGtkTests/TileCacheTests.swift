@@ -228,6 +228,25 @@ final class TileCacheTests: XCTestCase {
         XCTAssertGreaterThan(cv.tileCacheStatistics.renders, 0)
     }}
 
+    /// A window that goes from rounded corners to maximized (square) and back, where the window
+    /// manager does that (Wayland's client-side decorations): the bands follow whether the
+    /// window clips to its corners.
+    func testMaximizedAndBack() { MainActor.assumeIsolated {
+        let (cv, labels, window) = Self.open()
+        defer { GtkHarness.close(window); _ = labels }
+        cv.contentOffset = Point(x: 0, y: 260)
+        _ = Self.pixels(window)
+        Self.compare(cv, window, "before maximizing")
+        gtk_window_maximize(window.as(GtkWindow.self))
+        _ = GtkHarness.pump(timeout: 2) { gtk_window_is_maximized(window.as(GtkWindow.self)) != 0 }
+        GtkHarness.pump(seconds: 0.3)
+        Self.compare(cv, window, "maximized")
+        gtk_window_unmaximize(window.as(GtkWindow.self))
+        _ = GtkHarness.pump(timeout: 2) { gtk_window_is_maximized(window.as(GtkWindow.self)) == 0 }
+        GtkHarness.pump(seconds: 0.3)
+        Self.compare(cv, window, "unmaximized")
+    }}
+
     /// Mirrored, with translucent headers pinned over the cells.
     func testRightToLeft() { MainActor.assumeIsolated {
         let (cv, labels, window) = Self.open(mirrored: true, pinned: true)
