@@ -1,9 +1,5 @@
 #include "bench_support.h"
 #include "collection_host.h"
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#include <cairo-xlib.h>
-#endif
 #include <string.h>
 
 /* ---- the lazy count model ---- */
@@ -237,21 +233,12 @@ GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cel
  * pixmap and reads it in place when the pixmap is painted: the fastest picture found to paint
  * onto the image GTK 4.8's cairo renderer draws a frame into. */
 static cairo_surface_t *held_pixmap_new(GtkWidget *widget, int columns, int rows) {
-    cairo_surface_t *surface = NULL;
-#ifdef GDK_WINDOWING_X11
-    GdkDisplay *display = gtk_widget_get_display(widget);
-    if (GDK_IS_X11_DISPLAY(display)) {
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-        Display *x = gdk_x11_display_get_xdisplay(display);
-G_GNUC_END_IGNORE_DEPRECATIONS
-        cairo_surface_t *root = cairo_xlib_surface_create(x, RootWindow(x, DefaultScreen(x)), DefaultVisual(x, DefaultScreen(x)), 1, 1);
+    cairo_surface_t *surface = NULL, *root = cv_x11_root_surface(widget);
+    if (root) {
         surface = cairo_surface_create_similar(root, CAIRO_CONTENT_COLOR, columns, rows);
         cairo_surface_destroy(root);
         if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) g_clear_pointer(&surface, cairo_surface_destroy);
     }
-#else
-    (void)widget;
-#endif
     return surface ? surface : cairo_image_surface_create(CAIRO_FORMAT_RGB24, columns, rows);
 }
 

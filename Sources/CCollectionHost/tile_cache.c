@@ -438,23 +438,31 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const
  * a larger one. */
 #define KEEPER_WIDTH 1024
 void cv_keep_shm_pool(GtkWidget *canvas, int scale) {
-#ifdef GDK_WINDOWING_X11
-    GdkDisplay *display = gtk_widget_get_display(canvas);
     GtkNative *native = gtk_widget_get_native(canvas);
-    if (!GDK_IS_X11_DISPLAY(display) || !native) return;
+    if (!native) return;
+    GdkDisplay *display = gtk_widget_get_display(canvas);
     gsize frame = (gsize)gtk_widget_get_width(GTK_WIDGET(native)) * gtk_widget_get_height(GTK_WIDGET(native)) * 4 * scale * scale;
     int rows = (int)MAX(64, frame / (KEEPER_WIDTH * 4) + 1);
     cairo_surface_t *keeper = g_object_get_data(G_OBJECT(display), "cv-shm-pool-keeper");
     if (keeper && cairo_image_surface_get_height(keeper) >= rows) return;
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    Display *x = gdk_x11_display_get_xdisplay(display);
-G_GNUC_END_IGNORE_DEPRECATIONS
-    cairo_surface_t *root = cairo_xlib_surface_create(x, RootWindow(x, DefaultScreen(x)), DefaultVisual(x, DefaultScreen(x)), 1, 1);
+    cairo_surface_t *root = cv_x11_root_surface(canvas);
+    if (!root) return;
     keeper = cairo_surface_create_similar_image(root, CAIRO_FORMAT_ARGB32, KEEPER_WIDTH, rows);
     cairo_surface_destroy(root);
     g_object_set_data_full(G_OBJECT(display), "cv-shm-pool-keeper", keeper, (GDestroyNotify)cairo_surface_destroy);
+}
+
+cairo_surface_t *cv_x11_root_surface(GtkWidget *widget) {
+#ifdef GDK_WINDOWING_X11
+    GdkDisplay *display = gtk_widget_get_display(widget);
+    if (!GDK_IS_X11_DISPLAY(display)) return NULL;
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    Display *x = gdk_x11_display_get_xdisplay(display);
+G_GNUC_END_IGNORE_DEPRECATIONS
+    return cairo_xlib_surface_create(x, RootWindow(x, DefaultScreen(x)), DefaultVisual(x, DefaultScreen(x)), 1, 1);
 #else
-    (void)canvas; (void)scale;
+    (void)widget;
+    return NULL;
 #endif
 }
 

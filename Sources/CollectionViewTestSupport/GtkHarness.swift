@@ -138,10 +138,14 @@ package enum GtkHarness {
 
     // MARK: Real input through xdotool
 
+    /// The GType name of a GObject instance ("GdkX11Display", "GskCairoRenderer").
+    package static func typeName(of instance: OpaquePointer) -> String {
+        String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(instance).assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
     /// Whether xdotool reaches the windows: an X11 display (not Wayland).
     package static var drivesInputThroughX11: Bool {
-        guard let display = gdk_display_get_default() else { return false }
-        return String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self))) == "GdkX11Display"
+        gdk_display_get_default().map { typeName(of: $0) == "GdkX11Display" } ?? false
     }
 
     /// Runs xdotool with `arguments` while the main loop keeps running, so GTK sees the events

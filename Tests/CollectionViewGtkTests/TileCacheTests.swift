@@ -191,7 +191,7 @@ final class TileCacheTests: XCTestCase {
         GtkHarness.pump(seconds: 0.8)
         Self.compare(cv, window, "after the animation")
         // Under cairo the pictures are images their nodes hold, not recordings replayed.
-        if String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(gtk_native_get_renderer(gtk_widget_get_native(window))!).assumingMemoryBound(to: GTypeInstance.self))) == "GskCairoRenderer" {
+        if GtkHarness.typeName(of: gtk_native_get_renderer(gtk_widget_get_native(window))!) == "GskCairoRenderer" {
             XCTAssertTrue(CollectionView.tilePicturesHoldImages)
         }
         // Memory: the tiles around the viewport only.

@@ -80,6 +80,9 @@ GskRenderNode *cv_cairo_node_holding(cairo_surface_t *surface, const graphene_re
 /* Under X11, keeps cairo's shared-memory pool for the frames of `widget`'s window (at `scale`)
  * from being destroyed after every frame (tile_cache.c says why). */
 void cv_keep_shm_pool(GtkWidget *widget, int scale);
+/* A 1x1 cairo surface on the root window of `widget`'s X display, for surfaces similar to
+ * what the X server holds; NULL where the display is not X11. */
+cairo_surface_t *cv_x11_root_surface(GtkWidget *widget);
 
 /* The variadic accessibility setters, in forms Swift can call. */
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);
