@@ -41,11 +41,11 @@ enum ScrollBenchmark {
         // viewport of pixels drawn a frame, three ways), at 1k, 1M and 10M items.
         if tilesOnly {
             cases = [("tiles", 1_000), ("collectionview", 1_000), ("gridview", 1_000),
-                     ("tiles", 1_000_000), ("collectionview", 1_000_000), ("gridview", 1_000_000),
+                     ("tiles", 1_000_000), ("tiles-auto", 1_000_000), ("collectionview", 1_000_000), ("gridview", 1_000_000),
                      ("floor", 1_000_000), ("floor-image", 1_000_000), ("floor-pixmap", 1_000_000), ("floor-held-image", 1_000_000), ("empty", 1_000_000),
                      ("tiles", 10_000_000), ("collectionview", 10_000_000),
                      // Cells that cost more to draw: a card (gradient, rounded corners, shadow).
-                     ("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000), ("gridview-heavy", 1_000_000)]
+                     ("tiles-heavy", 1_000_000), ("tiles-auto-heavy", 1_000_000), ("collectionview-heavy", 1_000_000), ("gridview-heavy", 1_000_000)]
         }
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
@@ -110,6 +110,9 @@ enum ScrollBenchmark {
         for count in [1_000, 1_000_000] where cases.contains(where: { $0 == ("gridview", count) }) {
             print("  \(formatCount(count)): with the cache against GtkGridView: \(describe(ratios(("tiles", count), ("gridview", count))))")
             print("  \(formatCount(count)): with the cache against without: \(describe(ratios(("tiles", count), ("collectionview", count))))")
+            if cases.contains(where: { $0 == ("tiles-auto", count) }) {
+                print("  \(formatCount(count)): with the cache, automatic, against GtkGridView: \(describe(ratios(("tiles-auto", count), ("gridview", count))))")
+            }
             print("  \(formatCount(count)): first frame with the cache against without: \(describe(ratios(("tiles", count), ("collectionview", count), column: 2)))")
         }
         print("  10M against 1k, with the cache: \(describe(ratios(("tiles", 10_000_000), ("tiles", 1_000))))")
@@ -120,13 +123,19 @@ enum ScrollBenchmark {
         print("  an empty frame against GtkGridView, 1M: \(describe(ratios(("empty", 1_000_000), ("gridview", 1_000_000))))")
         print("  card cells, with the cache against GtkGridView: \(describe(ratios(("tiles-heavy", 1_000_000), ("gridview-heavy", 1_000_000))))")
         print("  card cells, with the cache against without: \(describe(ratios(("tiles-heavy", 1_000_000), ("collectionview-heavy", 1_000_000))))")
+        print("  card cells, with the cache, automatic, against GtkGridView: \(describe(ratios(("tiles-auto-heavy", 1_000_000), ("gridview-heavy", 1_000_000))))")
         print("  with the cache against the floor, 1M: \(describe(ratios(("tiles", 1_000_000), ("floor", 1_000_000))))")
+        for (kind, choices) in automaticChoices.sorted(by: { $0.key < $1.key }) {
+            print("  \(label(kind)) chose, round by round: \(choices.joined(separator: " "))")
+        }
         let memory = tileMemory.sorted()
         if !memory.isEmpty { print(String(format: "  tile cache memory at the end of a run: median %.1f MB, largest %.1f MB", memory[memory.count / 2], memory.last!)) }
     }
 
     /// What the tile cache held at the end of each run that had it (MB).
     nonisolated(unsafe) static var tileMemory: [Double] = []
+    /// What the automatic cache chose at the end of each run, by case.
+    nonisolated(unsafe) static var automaticChoices: [String: [String]] = [:]
 
     /// The compositional layout against the flow layout on the same cells, round by round.
     static func compareCompositional(_ cases: [(String, Int)], _ results: [[[String]]]) {
@@ -178,7 +187,10 @@ enum ScrollBenchmark {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let output = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        if let tiles = output.first(where: { $0.hasPrefix("TILES ") }), let mb = Double(tiles.split(separator: " ")[2]) { tileMemory.append(mb) }
+        if let tiles = output.first(where: { $0.hasPrefix("TILES ") }) {
+            if kind == "tiles", let mb = Double(tiles.split(separator: " ")[2]) { tileMemory.append(mb) }
+            if let chose = tiles.range(of: " chose ") { automaticChoices[kind, default: []].append(String(tiles[chose.upperBound...].prefix { $0 != " " })) }
+        }
         let line = output.first { $0.hasPrefix("RESULT ") }
         guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 11 else { return nil }
         return fields
@@ -188,6 +200,8 @@ enum ScrollBenchmark {
         switch kind {
         case "collectionview": "CollectionView"
         case "tiles": "CollectionView, tile cache"
+        case "tiles-auto": "CollectionView, tile cache automatic"
+        case "tiles-auto-heavy": "cards: CollectionView, tile cache automatic"
         case "floor": "floor: one texture a frame"
         case "floor-image": "floor: one recorded image a frame"
         case "floor-pixmap": "floor: one held X pixmap a frame"
@@ -251,7 +265,7 @@ enum ScrollBenchmark {
         var keepAlive: [AnyObject] = []
         let scrolled: WidgetPointer
         switch kind {
-        case "collectionview", "tiles", "selfsizing", "flowsections", "compositional":
+        case "collectionview", "tiles", "tiles-auto", "selfsizing", "flowsections", "compositional":
             let layout: CollectionViewLayout
             if kind == "compositional" {
                 layout = CompositionalBenchmark.compositional(headers: false)
@@ -264,7 +278,7 @@ enum ScrollBenchmark {
                 layout = flow
             }
             let cv = CollectionView(collectionViewLayout: layout)
-            cv.drawsThroughTileCache = kind == "tiles"
+            cv.tileCacheMode = kind == "tiles" ? .on : kind == "tiles-auto" ? .automatic : .off
             cv.register(LabelCell.self, forCellWithReuseIdentifier: "label")
             let source = Source(count: count, sections: kind == "flowsections" || kind == "compositional" ? 100 : 1)
             cv.dataSource = source
@@ -291,7 +305,9 @@ enum ScrollBenchmark {
             measure(window: window, scrolled: scrolled, kind: kind, count: count, frames: frames, start: start, baseline: baseline)
             if let cv = keepAlive.first as? CollectionView, cv.drawsThroughTileCache {
                 let tiles = cv.tileCacheStatistics
-                print("TILES \(tiles.tiles) \(String(format: "%.1f", Double(tiles.bytes) / 1_048_576)) \(tiles.renders)")
+                let choice = cv.tileCacheChoice
+                print("TILES \(tiles.tiles) \(String(format: "%.1f", Double(tiles.bytes) / 1_048_576)) \(tiles.renders)"
+                      + (cv.tileCacheMode == .automatic ? " chose \(choice.drawsDirectly ? "direct" : "tiles") after \(choice.choices) choice(s)" : ""))
             }
         }
     }

@@ -1,5 +1,8 @@
 #include "collection_host.h"
 #include "tile_cache.h"
+#include "tile_chooser.h"
+
+#include <time.h>
 
 /* ---- CvScrollHost ---------------------------------------------------------------------- */
 
@@ -228,6 +231,16 @@ struct _CvCanvas {
     double tile_width, tile_height;
     graphene_rect_t visible; /* what the viewport shows, in canvas coordinates */
     gboolean tiles_warm; /* a frame was drawn since the cache was made or the canvas realized */
+    /* Automatic: through the tiles or directly, whichever costs less here (tile_chooser.c). */
+    gboolean automatic;
+    CvTileChooser chooser;
+    double (*cost_clock)(void *data); /* tests: a clock instead of the process's CPU time */
+    void *cost_data;
+    double last_cost_time;
+    gboolean had_frame; /* last_cost_time is from the frame before */
+    gboolean scrolled;  /* the visible rectangle moved since the last frame was painted */
+    GdkFrameClock *frame_clock;
+    gulong after_paint;
 };
 
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
@@ -241,6 +254,36 @@ static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, in
 static gboolean redraw_later(gpointer widget) {
     gtk_widget_queue_draw(widget);
     return G_SOURCE_REMOVE;
+}
+
+/* Automatic and drawing directly, as it costs less here (or while that is tried). */
+static gboolean drawing_directly_by_choice(CvCanvas *self) { return self->automatic && self->chooser.direct; }
+
+/* The process's CPU time in milliseconds, all threads (a software GL renderer draws in its own). */
+static double process_cpu_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+/* After each frame: what the frame cost, for the choice, when it was a scrolled frame. A frame's
+ * cost is the CPU since the last frame's end; frames with an animation (drawn directly
+ * whatever the choice) do not count. */
+static void after_paint(GdkFrameClock *clock, gpointer data) {
+    (void)clock;
+    CvCanvas *self = data;
+    if (!self->tiles || !self->automatic) return;
+    double now = self->cost_clock ? self->cost_clock(self->cost_data) : process_cpu_ms();
+    double cost = now - self->last_cost_time;
+    gboolean counts = self->had_frame && self->scrolled && !self->tiles_suspended && self->tiles_warm;
+    self->last_cost_time = now;
+    self->had_frame = TRUE;
+    self->scrolled = FALSE;
+    if (!counts) return;
+    guint choices = self->chooser.choices;
+    if (cv_tile_chooser_sample(&self->chooser, cost)) gtk_widget_queue_draw(GTK_WIDGET(self));
+    /* Chosen to draw directly: the pictures would only be stale when the tiles are tried again. */
+    if (self->chooser.choices != choices && self->chooser.direct) cv_tile_cache_clear(self->tiles);
 }
 
 /* Children are in reading order (what accessibility and focus walk); they are drawn in the
@@ -262,7 +305,7 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     }
     /* Directly, or into one snapshot whose nodes, in order, are the children's, for the tiles
      * (a snapshot each cost a tenth of a frame). */
-    gboolean direct = !self->tiles || self->tiles_suspended || !self->has_visible || first;
+    gboolean direct = !self->tiles || self->tiles_suspended || !self->has_visible || first || drawing_directly_by_choice(self);
     GtkSnapshot *target = direct ? snapshot : gtk_snapshot_new();
     for (guint i = 0; i < self->draw_order->len; i++) {
         GtkWidget *child = g_ptr_array_index(self->draw_order, i);
@@ -287,8 +330,25 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (root) gsk_render_node_unref(root);
 }
 
+static void cv_canvas_realize(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(cv_canvas_parent_class)->realize(widget);
+    CvCanvas *self = CV_CANVAS(widget);
+    self->frame_clock = gtk_widget_get_frame_clock(widget);
+    if (self->frame_clock) {
+        g_object_ref(self->frame_clock);
+        self->after_paint = g_signal_connect(self->frame_clock, "after-paint", G_CALLBACK(after_paint), self);
+    }
+    self->had_frame = FALSE;
+}
+
 static void cv_canvas_unrealize(GtkWidget *widget) {
     CvCanvas *self = CV_CANVAS(widget);
+    if (self->frame_clock) {
+        g_signal_handler_disconnect(self->frame_clock, self->after_paint);
+        g_clear_object(&self->frame_clock);
+    }
+    /* Another renderer or screen may cost otherwise: choose again. */
+    cv_tile_chooser_reset(&self->chooser);
     if (self->tiles) cv_tile_cache_clear(self->tiles); /* its textures are the old renderer's */
     self->tiles_warm = FALSE;
     GTK_WIDGET_CLASS(cv_canvas_parent_class)->unrealize(widget);
@@ -318,11 +378,15 @@ static void cv_canvas_class_init(CvCanvasClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = cv_canvas_finalize;
     GTK_WIDGET_CLASS(klass)->size_allocate = cv_canvas_size_allocate;
     GTK_WIDGET_CLASS(klass)->snapshot = cv_canvas_snapshot;
+    GTK_WIDGET_CLASS(klass)->realize = cv_canvas_realize;
     GTK_WIDGET_CLASS(klass)->unrealize = cv_canvas_unrealize;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "contents");
 }
 
-static void cv_canvas_init(CvCanvas *self) { self->drawn = g_ptr_array_new(); }
+static void cv_canvas_init(CvCanvas *self) {
+    self->drawn = g_ptr_array_new();
+    cv_tile_chooser_reset(&self->chooser);
+}
 
 GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy) {
     CvCanvas *self = g_object_new(CV_TYPE_CANVAS, NULL);
@@ -361,6 +425,27 @@ void cv_canvas_set_tile_cache(CvCanvas *self, gboolean on) {
 
 gboolean cv_canvas_get_tile_cache(CvCanvas *self) { return self->tiles != NULL; }
 
+void cv_canvas_set_tile_automatic(CvCanvas *self, gboolean automatic) {
+    if (automatic == self->automatic) return;
+    self->automatic = automatic;
+    cv_tile_chooser_reset(&self->chooser);
+    self->had_frame = FALSE;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+gboolean cv_canvas_get_tile_automatic(CvCanvas *self) { return self->automatic; }
+
+gboolean cv_canvas_chose_direct(CvCanvas *self, guint *choices) {
+    if (choices) *choices = self->chooser.choices;
+    return self->automatic && self->chooser.phase == CV_CHOOSER_DECIDED && self->chooser.direct;
+}
+
+void cv_canvas_set_cost_clock(CvCanvas *self, double (*clock)(void *data), void *data) {
+    self->cost_clock = clock;
+    self->cost_data = data;
+    self->had_frame = FALSE;
+}
+
 void cv_canvas_set_tile_size(CvCanvas *self, double width, double height) {
     if (width == self->tile_width && height == self->tile_height) return;
     self->tile_width = width;
@@ -375,11 +460,12 @@ void cv_canvas_set_tiles_suspended(CvCanvas *self, gboolean suspended) {
 }
 
 void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, double height, gboolean mirrored) {
+    if (self->has_visible && ((float)x != self->visible.origin.x || (float)y != self->visible.origin.y)) self->scrolled = TRUE;
     self->visible = GRAPHENE_RECT_INIT(x, y, width, height);
     if (mirrored != self->mirrored) { self->mirrored = mirrored; gtk_widget_queue_draw(GTK_WIDGET(self)); }
     self->has_visible = TRUE;
     /* Scrolled past the tiles drawn: draw again (a plain scroll otherwise only moves the canvas). */
-    if (self->tiles && !self->tiles_suspended && !cv_tile_cache_covers(self->tiles, &self->visible))
+    if (self->tiles && !self->tiles_suspended && !drawing_directly_by_choice(self) && !cv_tile_cache_covers(self->tiles, &self->visible))
         gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 

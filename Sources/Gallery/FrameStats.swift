@@ -31,7 +31,16 @@ final class FrameStats {
     private func health() {
         guard let gallery else { return }
         let stats = gallery.collectionView.reuseStatistics
-        GalleryLog.event("health widgets=\(Self.count(gallery.collectionView.widget)) views=\(stats.created) shown=\(stats.visible) queued=\(stats.queued) rssKB=\(Self.residentKB()) tileKB=\(gallery.collectionView.tileCacheStatistics.bytes / 1024)")
+        GalleryLog.event("health widgets=\(Self.count(gallery.collectionView.widget)) views=\(stats.created) shown=\(stats.visible) queued=\(stats.queued) rssKB=\(Self.residentKB()) tileKB=\(gallery.collectionView.tileCacheStatistics.bytes / 1024) tileChoice=\(Self.tileChoice(gallery.collectionView))")
+    }
+
+    /// What the tile cache draws through: "tiles", "direct" (chosen by measuring), "trying" or "off".
+    static func tileChoice(_ view: CollectionView) -> String {
+        switch view.tileCacheMode {
+        case .off: "off"
+        case .on: "tiles"
+        case .automatic: view.tileCacheChoice.choices == 0 ? "trying" : view.tileCacheChoice.drawsDirectly ? "direct" : "tiles"
+        }
     }
 
     static func count(_ widget: WidgetPointer) -> Int {

@@ -7,7 +7,7 @@ import CollectionViewTestSupport
 
 /// Labelled cells and section headers over a flow layout, some of them semi-transparent.
 @MainActor
-private final class Labels: CollectionViewDataSource, CollectionViewDelegate {
+final class Labels: CollectionViewDataSource, CollectionViewDelegate {
     var counts = Array(repeating: 50, count: 20)
     func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
@@ -29,7 +29,7 @@ private final class Labels: CollectionViewDataSource, CollectionViewDelegate {
 /// during an animated update (views are then drawn directly).
 final class TileCacheTests: XCTestCase {
     @MainActor
-    private static func open(mirrored: Bool = false, pinned: Bool = false) -> (CollectionView, Labels, WidgetPointer) {
+    static func open(mirrored: Bool = false, pinned: Bool = false) -> (CollectionView, Labels, WidgetPointer) {
         let flow = FlowLayout()
         flow.itemSize = Size(width: 137, height: 47)
         flow.minimumLineSpacing = 5.5  // rows at fractional positions

@@ -64,6 +64,14 @@ GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count);
  * draws again when it leaves the tiles drawn. */
 void cv_canvas_set_tile_cache(CvCanvas *self, gboolean on);
 gboolean cv_canvas_get_tile_cache(CvCanvas *self);
+/* Automatic: with the cache on, the canvas measures the CPU of scrolled frames drawn through
+ * the tiles and drawn directly, and keeps the cheaper (tile_chooser.c). */
+void cv_canvas_set_tile_automatic(CvCanvas *self, gboolean automatic);
+gboolean cv_canvas_get_tile_automatic(CvCanvas *self);
+/* Whether the automatic choice is drawing directly; `choices`: how many times it chose. */
+gboolean cv_canvas_chose_direct(CvCanvas *self, guint *choices);
+/* Tests: a clock (milliseconds) read after each frame instead of the process's CPU time. */
+void cv_canvas_set_cost_clock(CvCanvas *self, double (*clock)(void *data), void *data);
 /* The tiles' size in canvas coordinates: small along the scroll direction, wide across it. */
 void cv_canvas_set_tile_size(CvCanvas *self, double width, double height);
 void cv_canvas_set_tiles_suspended(CvCanvas *self, gboolean suspended);

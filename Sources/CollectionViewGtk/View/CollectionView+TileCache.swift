@@ -7,24 +7,64 @@ import CCollectionHost
 /// While an animation or an interactive transition runs, and for views with 3D transforms,
 /// views are drawn directly.
 extension CollectionView {
-    /// Whether the view draws through its tile cache. Default false. Turn it on for cells that
-    /// cost more to draw than their pixels cost to copy (gradients, shadows, rounded corners,
-    /// pictures: a sixteenth of GtkGridView's CPU a frame for such cards under cairo, a third under
-    /// GL, in `collection-bench scroll --tiles`); for plain text cells, without a GPU, copying
-    /// the pictures costs about what drawing the text does (cairo) or more (GL). Under the
-    /// cairo and GL renderers; others draw directly whatever this says.
+    /// Whether the view draws through its tile cache: `tileCacheMode` is `.on` or `.automatic`.
+    /// Setting true is `.on`, false `.off`. Default false. Turn it on for cells that cost more
+    /// to draw than their pixels cost to copy (gradients, shadows, rounded corners, pictures: a
+    /// sixteenth of GtkGridView's CPU a frame for such cards under cairo, a third under GL, in
+    /// `collection-bench scroll --tiles`); for plain text cells, without a GPU, copying the
+    /// pictures costs about what drawing the text does (cairo) or more (GL), and
+    /// `.automatic` finds that out. Under the cairo and GL renderers; others draw directly
+    /// whatever this says.
     ///
     /// The backgrounds of the widgets the view is in are taken to be uniform (a colour), as
     /// themes draw windows and views.
     public var drawsThroughTileCache: Bool {
         get { cv_canvas_get_tile_cache(OpaquePointer(canvas)) != 0 }
+        set { tileCacheMode = newValue ? .on : .off }
+    }
+
+    /// How the view uses its tile cache. Default `.off`.
+    public enum TileCacheMode: Sendable {
+        /// The views are drawn directly every frame.
+        case off
+        /// Always through the tiles (but during animations and interactive transitions).
+        case on
+        /// Through the tiles or directly, whichever costs less here: the view measures the
+        /// process's CPU per scrolled frame both ways while the user scrolls (fifteen frames
+        /// each, once a minute of scrolling) and keeps the cheaper. What is drawn is the same
+        /// either way, pixel for pixel.
+        case automatic
+    }
+
+    public var tileCacheMode: TileCacheMode {
+        get {
+            guard drawsThroughTileCache else { return .off }
+            return cv_canvas_get_tile_automatic(OpaquePointer(canvas)) != 0 ? .automatic : .on
+        }
         set {
-            cv_canvas_set_tile_cache(OpaquePointer(canvas), newValue ? 1 : 0)
+            let on = newValue != .off
+            cv_canvas_set_tile_automatic(OpaquePointer(canvas), newValue == .automatic ? 1 : 0)
+            guard on != drawsThroughTileCache else { return }
+            cv_canvas_set_tile_cache(OpaquePointer(canvas), on ? 1 : 0)
             // Views made more than two tiles ahead: a tile is complete before it comes into view.
-            elements.minimumOverscan = newValue ? 2 * Self.tileExtent + 16 : 0
+            elements.minimumOverscan = on ? 2 * Self.tileExtent + 16 : 0
             elements.invalidateArea()
             gtk_widget_queue_allocate(viewport)
         }
+    }
+
+    /// With `.automatic`: whether the view chose to draw directly (it measured that cheaper), and
+    /// how many times it has chosen so far.
+    public var tileCacheChoice: (drawsDirectly: Bool, choices: Int) {
+        var choices: guint = 0
+        let direct = cv_canvas_chose_direct(OpaquePointer(canvas), &choices) != 0
+        return (direct, Int(choices))
+    }
+
+    /// Tests: the automatic choice reads this clock (milliseconds) after each frame instead of
+    /// the process's CPU time; nil restores that.
+    package func setTileCacheCostClock(_ clock: (@convention(c) (UnsafeMutableRawPointer?) -> Double)?) {
+        cv_canvas_set_cost_clock(OpaquePointer(canvas), clock, nil)
     }
 
     /// A tile's extent along the scroll direction; across it, `tileBreadth`.
