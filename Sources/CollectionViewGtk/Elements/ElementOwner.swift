@@ -74,6 +74,9 @@ final class ElementOwner {
     /// updatedDrawList). A view let go since is held until the next update.
     private var lastDrawList: [ReusableView] = []
     private var drawListGeneration = 0
+    /// A view in the last order got another place in it since (a new zIndex or key, or it
+    /// began retiring): the merged order is checked, and sorted again when out of order.
+    private var drawOrderMoved = false
     /// Views that came in or changed since the last placement: only they are placed again.
     private var toPlace: [ReusableView] = []
 
@@ -305,6 +308,7 @@ final class ElementOwner {
         retiring[ObjectIdentifier(view)] = view
         retirements += 1
         view.retiredAt = retirements
+        drawOrderMoved = true
         drawListChanged()  // it now goes under a view that takes its old key
     }
 
@@ -323,6 +327,7 @@ final class ElementOwner {
         // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it).
         (view as? CollectionViewCell)?.isFocused = false
         drawListChanged()
+        view.leftDrawList = true
         view.elementKey = nil
         view.retiredAt = 0
         view.appliedAttributes = nil
@@ -385,6 +390,7 @@ final class ElementOwner {
                 view.elementKey = new
                 if new != key {
                     view.drawOrder = DrawOrder(zIndex: view.drawOrder.zIndex, key: new)
+                    drawOrderMoved = true
                     view.readingOrder = ReadingOrder(key: new)
                     readingOrderDirty = true
                     drawListChanged()
@@ -429,7 +435,10 @@ final class ElementOwner {
         // The drawing order changes with the zIndex only: a new key gets its order in `show`
         // (no attributes yet) or `remap`. So an animation frame builds no order.
         if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
-            if view.appliedAttributes != nil { drawListChanged() }
+            if view.appliedAttributes != nil {
+                drawOrderMoved = true
+                drawListChanged()
+            }
             view.drawOrder = DrawOrder(zIndex: attributes.zIndex, key: key)
         }
         if view.appliedAttributes?.alpha != attributes.alpha {
@@ -550,8 +559,9 @@ final class ElementOwner {
     /// that came in are sorted and merged in. A scrolled frame brings a row or two into a few
     /// hundred views, so this compares about twice per view where sorting them all compared
     /// ten times (it was a tenth of a scrolled frame's CPU). A view whose place changed (a new
-    /// zIndex or index path) leaves the list out of order, which the last pass finds: then
-    /// everything is sorted.
+    /// zIndex or index path) can leave the list out of order, which a last pass then looks
+    /// for (only then: it was a third of this on a scrolled frame); out of order, everything
+    /// is sorted.
     private func updatedDrawList() -> [ReusableView] {
         drawListGeneration += 2
         let shown = drawListGeneration, kept = drawListGeneration + 1
@@ -559,11 +569,12 @@ final class ElementOwner {
         for view in retiring.values { view.drawListMark = shown }
         var old: [ReusableView] = []
         old.reserveCapacity(visible.count + retiring.count)
-        for view in lastDrawList where view.drawListMark == shown {
+        for view in lastDrawList where view.drawListMark == shown && !view.leftDrawList {
             view.drawListMark = kept
             old.append(view)
         }
         var arrivals = visible.values.filter { $0.drawListMark == shown } + retiring.values.filter { $0.drawListMark == shown }
+        for view in arrivals { view.leftDrawList = false }
         arrivals.sort(by: Self.drawsBelow)
         var merged: [ReusableView] = []
         merged.reserveCapacity(old.count + arrivals.count)
@@ -573,7 +584,11 @@ final class ElementOwner {
         }
         merged.append(contentsOf: old[i...])
         merged.append(contentsOf: arrivals[j...])
-        for k in merged.indices.dropFirst() where Self.drawsBelow(merged[k], merged[k - 1]) { return drawList() }
+        // Both runs are in order unless a view kept from the last order moved in it.
+        if drawOrderMoved {
+            drawOrderMoved = false
+            for k in merged.indices.dropFirst() where Self.drawsBelow(merged[k], merged[k - 1]) { return drawList() }
+        }
         return merged
     }
 
@@ -590,6 +605,8 @@ final class ElementOwner {
         guard drawListDirty else { return }
         drawListDirty = false
         lastDrawList = updatedDrawList()
+        // Debug builds (the tests): the order built from the last one is the order sorted anew.
+        assert(lastDrawList.map(ObjectIdentifier.init) == drawList().map(ObjectIdentifier.init), "the drawing order built from the last one is out of order")
         let widgets: [UnsafeMutablePointer<GtkWidget>?] = lastDrawList.map { $0.widget }
         widgets.withUnsafeBufferPointer { buffer in
             cv_canvas_set_draw_order(OpaquePointer(canvas), buffer.baseAddress, guint(buffer.count))

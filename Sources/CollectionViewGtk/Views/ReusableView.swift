@@ -33,6 +33,9 @@ open class ReusableView {
     var retiredAt = 0
     /// Scratch for building the drawing order from the last one (ElementOwner.updatedDrawList).
     var drawListMark = 0
+    /// It left the drawing order since the last one was built (it may be back for another
+    /// element, at another place): it comes in as new.
+    var leftDrawList = false
     var readingOrder = ReadingOrder()
     let placement = Placement()
 
