@@ -169,11 +169,17 @@ void cv_scroll_host_configure(CvScrollHost *self, double content_width, double c
 
 struct _CvBin {
     GtkWidget parent_instance;
+    /* Where the canvas placed it last (cv_canvas_place_child), for the canvas to place it there
+     * again: in the widget, as a lookup per child (GObject data) cost what it saved. */
+    gboolean placed;
+    int placed_width, placed_height;
+    GskTransform *placed_transform; /* referenced; NULL: none */
 };
 
 G_DEFINE_FINAL_TYPE(CvBin, cv_bin, GTK_TYPE_WIDGET)
 
 static void cv_bin_dispose(GObject *object) {
+    g_clear_pointer(&CV_BIN(object)->placed_transform, gsk_transform_unref);
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
     G_OBJECT_CLASS(cv_bin_parent_class)->dispose(object);
@@ -217,7 +223,8 @@ GtkWidget *cv_rubberband_new(void) { return g_object_new(CV_TYPE_RUBBERBAND, NUL
 
 struct _CvCanvas {
     GtkWidget parent_instance;
-    void (*allocate)(void *data, int width, int height);
+    gboolean (*allocate)(void *data, int width, int height, gboolean everything);
+    gboolean realized_since_allocation;
     void (*before_snapshot)(void *data);
     void *data;
     GDestroyNotify destroy;
@@ -245,10 +252,37 @@ struct _CvCanvas {
 
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
 
+void cv_canvas_place_child(GtkWidget *child, int width, int height, GskTransform *transform) {
+    if (CV_IS_BIN(child)) {
+        CvBin *bin = CV_BIN(child);
+        if (bin->placed_transform != transform) {
+            if (transform) gsk_transform_ref(transform);
+            if (bin->placed_transform) gsk_transform_unref(bin->placed_transform);
+            bin->placed_transform = transform;
+        }
+        bin->placed = TRUE;
+        bin->placed_width = width;
+        bin->placed_height = height;
+    }
+    gtk_widget_allocate(child, width, height, -1, transform ? gsk_transform_ref(transform) : NULL);
+}
+
 static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     CvCanvas *self = CV_CANVAS(widget);
-    if (self->allocate) self->allocate(self->data, width, height);
+    gboolean everything = self->realized_since_allocation;
+    self->realized_since_allocation = FALSE;
+    if (!self->allocate || self->allocate(self->data, width, height, everything)) return;
+    /* Every shown child again where it was (GTK's comparison makes this cheap for the ones that
+     * need nothing; those that queued a resize are laid out). */
+    GType bin_type = CV_TYPE_BIN;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (G_TYPE_FROM_INSTANCE(child) != bin_type || !gtk_widget_get_child_visible(child)) continue;
+        CvBin *bin = (CvBin *)child;
+        if (bin->placed)
+            gtk_widget_allocate(child, bin->placed_width, bin->placed_height, -1,
+                                bin->placed_transform ? gsk_transform_ref(bin->placed_transform) : NULL);
+    }
 }
 
 static gboolean redraw_later(gpointer widget) {
@@ -339,6 +373,7 @@ static void cv_canvas_realize(GtkWidget *widget) {
         self->after_paint = g_signal_connect(self->frame_clock, "after-paint", G_CALLBACK(after_paint), self);
     }
     self->had_frame = FALSE;
+    self->realized_since_allocation = TRUE;
 }
 
 static void cv_canvas_unrealize(GtkWidget *widget) {
@@ -388,7 +423,8 @@ static void cv_canvas_init(CvCanvas *self) {
     cv_tile_chooser_reset(&self->chooser);
 }
 
-GtkWidget *cv_canvas_new(void (*allocate)(void *data, int width, int height), void *data, GDestroyNotify destroy) {
+GtkWidget *cv_canvas_new(gboolean (*allocate)(void *data, int width, int height, gboolean everything), void *data,
+                         GDestroyNotify destroy) {
     CvCanvas *self = g_object_new(CV_TYPE_CANVAS, NULL);
     self->allocate = allocate;
     self->data = data;

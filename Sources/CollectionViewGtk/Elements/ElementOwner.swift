@@ -79,6 +79,8 @@ final class ElementOwner {
     private var drawOrderMoved = false
     /// Views that came in or changed since the last placement: only they are placed again.
     private var toPlace: [ReusableView] = []
+    /// The canvas origin and direction every view was last placed for (`canvasAllocated`).
+    private var placedEverything: (origin: Point, mirrored: Bool)?
 
     init(canvas: WidgetPointer) {
         self.canvas = canvas
@@ -455,12 +457,23 @@ final class ElementOwner {
     func place(everything: Bool) {
         let origin = canvasOrigin
         if everything {
+            placedEverything = (origin, mirrored)
             for view in visible.values { place(view, origin) }
             for view in retiring.values { place(view, origin) }
         } else {
             for view in toPlace where gtk_widget_get_child_visible(view.widget) != 0 { place(view, origin) }
         }
         toPlace.removeAll(keepingCapacity: true)
+    }
+
+    /// GTK allocated the canvas (a child was added or queued a resize), and wants every child
+    /// allocated again. Where the views were all placed for this canvas origin and direction,
+    /// the canvas puts each where it was (false); else (or the canvas was realized since: the
+    /// renderer decides how a 3D transform goes in) they are placed from their attributes.
+    func canvasAllocated(realized: Bool) -> Bool {
+        if !realized, let placed = placedEverything, placed.origin == canvasOrigin, placed.mirrored == mirrored { return false }
+        place(everything: true)
+        return true
     }
 
     private func place(_ view: ReusableView, _ origin: Point) {

@@ -1,4 +1,5 @@
 import CGtk
+import CCollectionHost
 import CollectionLayout
 import Foundation
 
@@ -27,7 +28,7 @@ final class Placement {
             self.mirrored = mirrored
             self.flat = flat
         }
-        gtk_widget_allocate(widget, size.0, size.1, -1, gsk_transform_ref(transform))
+        cv_canvas_place_child(widget, size.0, size.1, transform)  // remembered: the canvas places it there again
     }
 
     deinit {

@@ -21,8 +21,7 @@ final class ReuseQueues {
     /// A queued view after `prepareForReuse()`, or a new one; never nothing for a registered
     /// key. `registration` overrides the stored one (decoration views live on the layout).
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
-        if var queue = queues[key], let view = queue.popLast() {
-            queues[key] = queue
+        if let view = queues[key]?.popLast() {  // in place: no copy of the queue
             view.lastFit = nil
             view.prepareForReuse()
             return view
