@@ -61,7 +61,7 @@ final class GalleryWindow {
         collectionView.accessibilityLabel = tr("Gallery Items")
         // Tiles are cards (gradients, corners, shadows, pictures): drawn once into the tile
         // cache, not every frame (`collection-bench scroll --tiles`: such cells cost a
-        // fourteenth), where measuring shows that costs less. GALLERY_TILE_CACHE=0 draws them
+        // twelfth), where measuring shows that costs less. GALLERY_TILE_CACHE=0 draws them
         // directly, =1 always through the tiles, to compare.
         let cache = getenv("GALLERY_TILE_CACHE").map { String(cString: $0) }
         collectionView.tileCacheMode = cache == "0" ? .off : cache == "1" ? .on : .automatic

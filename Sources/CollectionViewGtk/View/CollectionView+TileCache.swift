@@ -10,7 +10,7 @@ extension CollectionView {
     /// Whether the view draws through its tile cache: `tileCacheMode` is `.on` or `.automatic`.
     /// Setting true is `.on`, false `.off`. Default false. Turn it on for cells that cost more
     /// to draw than their pixels cost to copy (gradients, shadows, rounded corners, pictures: a
-    /// fourteenth of GtkGridView's CPU a frame for such cards under cairo, a fifth under GL, in
+    /// twelfth of GtkGridView's CPU a frame for such cards under cairo, a quarter under GL, in
     /// `collection-bench scroll --tiles`); for plain text cells, without a GPU, copying the
     /// pictures costs about what drawing the text does (cairo) or more (GL), and
     /// `.automatic` finds that out. Under the cairo and GL renderers; others draw directly
