@@ -223,7 +223,7 @@ GtkWidget *cv_rubberband_new(void) { return g_object_new(CV_TYPE_RUBBERBAND, NUL
 
 struct _CvCanvas {
     GtkWidget parent_instance;
-    gboolean (*allocate)(void *data, int width, int height, gboolean everything);
+    gboolean (*allocate)(void *data, int width, int height, gboolean realized);
     gboolean realized_since_allocation;
     void (*before_snapshot)(void *data);
     void *data;
@@ -252,9 +252,14 @@ struct _CvCanvas {
 
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
 
+/* The child as a view's root widget, which remembers where it was placed; NULL for another widget. */
+static CvBin *placed_bin(GtkWidget *child) {
+    return G_TYPE_FROM_INSTANCE(child) == CV_TYPE_BIN ? (CvBin *)child : NULL;
+}
+
 void cv_canvas_place_child(GtkWidget *child, int width, int height, GskTransform *transform) {
-    if (CV_IS_BIN(child)) {
-        CvBin *bin = CV_BIN(child);
+    CvBin *bin = placed_bin(child);
+    if (bin) {
         if (bin->placed_transform != transform) {
             if (transform) gsk_transform_ref(transform);
             if (bin->placed_transform) gsk_transform_unref(bin->placed_transform);
@@ -270,16 +275,14 @@ void cv_canvas_place_child(GtkWidget *child, int width, int height, GskTransform
 static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     CvCanvas *self = CV_CANVAS(widget);
-    gboolean everything = self->realized_since_allocation;
+    gboolean realized = self->realized_since_allocation;
     self->realized_since_allocation = FALSE;
-    if (!self->allocate || self->allocate(self->data, width, height, everything)) return;
+    if (!self->allocate || self->allocate(self->data, width, height, realized)) return;
     /* Every shown child again where it was (GTK's comparison makes this cheap for the ones that
      * need nothing; those that queued a resize are laid out). */
-    GType bin_type = CV_TYPE_BIN;
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        if (G_TYPE_FROM_INSTANCE(child) != bin_type || !gtk_widget_get_child_visible(child)) continue;
-        CvBin *bin = (CvBin *)child;
-        if (bin->placed)
+        CvBin *bin = placed_bin(child);
+        if (bin && bin->placed && gtk_widget_get_child_visible(child))
             gtk_widget_allocate(child, bin->placed_width, bin->placed_height, -1,
                                 bin->placed_transform ? gsk_transform_ref(bin->placed_transform) : NULL);
     }
@@ -423,7 +426,7 @@ static void cv_canvas_init(CvCanvas *self) {
     cv_tile_chooser_reset(&self->chooser);
 }
 
-GtkWidget *cv_canvas_new(gboolean (*allocate)(void *data, int width, int height, gboolean everything), void *data,
+GtkWidget *cv_canvas_new(gboolean (*allocate)(void *data, int width, int height, gboolean realized), void *data,
                          GDestroyNotify destroy) {
     CvCanvas *self = g_object_new(CV_TYPE_CANVAS, NULL);
     self->allocate = allocate;

@@ -49,12 +49,12 @@ GtkWidget *cv_rubberband_new(void);
  * every child allocated again). It returns TRUE when it placed every child itself; FALSE, and
  * the canvas places each shown child again where cv_canvas_place_child placed it last (the
  * canvas's allocation took a fifth less CPU in the scroll benchmark than placing them from
- * their attributes). `everything`: the canvas was realized since it was last allocated (the
+ * their attributes). `realized`: the canvas was realized since it was last allocated (the
  * renderer may draw transforms otherwise). */
 #define CV_TYPE_CANVAS (cv_canvas_get_type())
 G_DECLARE_FINAL_TYPE(CvCanvas, cv_canvas, CV, CANVAS, GtkWidget)
 
-GtkWidget *cv_canvas_new(gboolean (*allocate)(void *data, int width, int height, gboolean everything), void *data,
+GtkWidget *cv_canvas_new(gboolean (*allocate)(void *data, int width, int height, gboolean realized), void *data,
                          GDestroyNotify destroy);
 /* Allocates a child of the canvas and remembers where, for the canvas to place it there again. */
 void cv_canvas_place_child(GtkWidget *child, int width, int height, GskTransform *transform);

@@ -204,10 +204,10 @@ public final class CollectionView: CollectionViewLayoutHost {
         viewportRef = ObjectRef(sinking: raw(hostWidget))
         host = OpaquePointer(hostWidget)
         let canvasBox = Unmanaged.passRetained(WeakBox<CollectionView>()).toOpaque()
-        canvas = cv_canvas_new({ data, _, _, everything in
+        canvas = cv_canvas_new({ data, _, _, realized in
             MainActor.assumeIsolated {
                 let elements = Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.elements
-                return elements?.canvasAllocated(realized: everything != 0) ?? true ? 1 : 0
+                return elements?.canvasAllocated(realized: realized != 0) ?? true ? 1 : 0
             }
         }, canvasBox) { data in
             Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
