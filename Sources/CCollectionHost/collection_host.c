@@ -476,7 +476,12 @@ gboolean cv_canvas_get_tile_automatic(CvCanvas *self) { return self->automatic; 
 
 gboolean cv_canvas_chose_direct(CvCanvas *self, guint *choices) {
     if (choices) *choices = self->chooser.choices;
-    return self->automatic && self->chooser.phase == CV_CHOOSER_DECIDED && self->chooser.direct;
+    /* The last decision, also while the ways are tried again (the trial may well confirm it). */
+    return self->automatic && self->chooser.choices > 0 && self->chooser.chose_direct;
+}
+
+void cv_canvas_set_tile_revisit(CvCanvas *self, guint frames) {
+    self->chooser.revisit = frames;
 }
 
 void cv_canvas_set_cost_clock(CvCanvas *self, double (*clock)(void *data), void *data) {

@@ -34,13 +34,16 @@ static double median(const double *values, int count) {
 }
 
 void cv_tile_chooser_reset(CvTileChooser *chooser) {
-    guint choices = chooser->choices;
-    *chooser = (CvTileChooser){ .phase = CV_CHOOSER_TRYING_TILES, .direct = FALSE, .skip = WARM_TILES, .choices = choices };
+    CvTileChooser kept = *chooser;
+    *chooser = (CvTileChooser){ .phase = CV_CHOOSER_TRYING_TILES, .direct = FALSE, .skip = WARM_TILES,
+                                .choices = kept.choices, .chose_direct = kept.chose_direct,
+                                .revisit = kept.revisit ? kept.revisit : REVISIT };
 }
 
 static gboolean decide(CvTileChooser *chooser, gboolean direct) {
     gboolean changed = direct != chooser->direct;
     chooser->direct = direct;
+    chooser->chose_direct = direct;
     chooser->phase = CV_CHOOSER_DECIDED;
     chooser->since_decided = 0;
     chooser->skip = 0;
@@ -70,7 +73,7 @@ gboolean cv_tile_chooser_sample(CvTileChooser *chooser, double cost) {
         return decide(chooser, median(chooser->direct_costs, chooser->n_direct) < tiles * (1 - MARGIN));
     }
     case CV_CHOOSER_DECIDED:
-        if (++chooser->since_decided < REVISIT) return FALSE;
+        if (++chooser->since_decided < chooser->revisit) return FALSE;
         gboolean was_direct = chooser->direct;
         cv_tile_chooser_reset(chooser);
         return was_direct;

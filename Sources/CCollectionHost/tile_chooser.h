@@ -21,9 +21,12 @@ typedef struct {
     int dearer;         /* direct samples in a row far dearer than the tiles' median */
     guint since_decided; /* scrolled frames since the choice */
     guint choices;      /* how many times it decided (tests, statistics) */
+    gboolean chose_direct; /* the last decision, still what it chose while it tries again */
+    guint revisit;      /* scrolled frames a choice holds before the next trial (tests shorten it) */
 } CvTileChooser;
 
-/* Starts again: tries the tiles, then drawing directly. */
+/* Starts again: tries the tiles, then drawing directly. Keeps the count of choices, the last
+ * choice and the revisit interval. */
 void cv_tile_chooser_reset(CvTileChooser *chooser);
 /* The CPU one scrolled frame cost (any unit) in the way it drew now; TRUE when the way
  * changed (the canvas draws again). */

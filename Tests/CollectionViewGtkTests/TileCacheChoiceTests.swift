@@ -25,6 +25,7 @@ final class TileCacheChoiceTests: XCTestCase {
     /// time until the view chose (or `frames` scrolled frames went by); what each frame drew.
     @MainActor
     private static func scroll(tiles: Double, direct: Double, frames limit: Int = 400, scrolling: Bool = true,
+                        choices wanted: Int = 1, revisit: Int? = nil, reported: ((Bool) -> Void)? = nil,
                         check: (CollectionView, [Bool]) -> Void) {
         let (cv, labels, window) = TileCacheTests.open()
         defer { GtkHarness.close(window); _ = labels }
@@ -32,13 +33,17 @@ final class TileCacheChoiceTests: XCTestCase {
         Self.measured = cv
         cv.setTileCacheCostClock(Self.clock)
         defer { cv.setTileCacheCostClock(nil) }
+        if let revisit { cv.setTileCacheRevisit(frames: revisit) }
         cv.tileCacheMode = .automatic
         XCTAssertEqual(cv.tileCacheMode, .automatic)
         XCTAssertTrue(cv.drawsThroughTileCache)
         var drew: [Bool] = []
         var frames = 0
         let clock = gtk_widget_get_frame_clock(window)!
-        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { drew.append(cv.drewThroughTileCache) }
+        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            drew.append(cv.drewThroughTileCache)
+            if cv.tileCacheChoice.choices > 0 { reported?(cv.tileCacheChoice.drawsDirectly) }
+        }
         defer { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler) }
         var y = 0.0
         Tick.add(cv.viewport) { _ in
@@ -49,9 +54,9 @@ final class TileCacheChoiceTests: XCTestCase {
             } else {
                 gtk_widget_queue_draw(cv.viewport)
             }
-            return frames < limit && cv.tileCacheChoice.choices == 0
+            return frames < limit && cv.tileCacheChoice.choices < wanted
         }
-        _ = GtkHarness.pump(timeout: 20) { frames >= limit || cv.tileCacheChoice.choices > 0 }
+        _ = GtkHarness.pump(timeout: 20) { frames >= limit || cv.tileCacheChoice.choices >= wanted }
         GtkHarness.pump(seconds: 0.2)  // the frames after the choice
         check(cv, drew)
     }
@@ -85,6 +90,22 @@ final class TileCacheChoiceTests: XCTestCase {
             XCTAssertEqual(cv.tileCacheChoice.choices, 1)
             XCTAssertFalse(cv.tileCacheChoice.drawsDirectly, "2.5% cheaper is not worth leaving the tiles")
             XCTAssertTrue(cv.drewThroughTileCache)
+        }
+    }}
+
+    /// After `revisit` scrolled frames both ways are tried again: the tiles draw again for a
+    /// while, and the view still reports the choice it made until it makes the next.
+    func testTriesAgainAndReportsItsLastChoiceMeanwhile() { MainActor.assumeIsolated {
+        var reports: [Bool] = []
+        Self.scroll(tiles: 3, direct: 1, frames: 600, choices: 2, revisit: 30, reported: { reports.append($0) }) { cv, drew in
+            XCTAssertEqual(cv.tileCacheChoice.choices, 2, "it chose, then chose again")
+            XCTAssertTrue(cv.tileCacheChoice.drawsDirectly)
+            XCTAssertFalse(cv.drewThroughTileCache)
+            // Through the tiles, directly, through the tiles again (the second trial), directly.
+            let runs = drew.reduce(into: [Bool]()) { runs, tiles in if runs.last != tiles { runs.append(tiles) } }
+            XCTAssertEqual(runs, [false, true, false, true, false], "the first frame is drawn directly; then two trials: \(drew)")
+            XCTAssertFalse(reports.isEmpty)
+            XCTAssertFalse(reports.contains(false), "from the first choice on it reports drawing directly, during the second trial too")
         }
     }}
 

@@ -76,8 +76,11 @@ gboolean cv_canvas_get_tile_cache(CvCanvas *self);
  * the tiles and drawn directly, and keeps the cheaper (tile_chooser.c). */
 void cv_canvas_set_tile_automatic(CvCanvas *self, gboolean automatic);
 gboolean cv_canvas_get_tile_automatic(CvCanvas *self);
-/* Whether the automatic choice is drawing directly; `choices`: how many times it chose. */
+/* Whether the automatic cache last chose to draw directly (also while it tries both ways again);
+ * `choices`: how many times it chose. */
 gboolean cv_canvas_chose_direct(CvCanvas *self, guint *choices);
+/* Tests: scrolled frames a choice holds before the ways are tried again (default a minute's). */
+void cv_canvas_set_tile_revisit(CvCanvas *self, guint frames);
 /* Tests: a clock (milliseconds) read after each frame instead of the process's CPU time. */
 void cv_canvas_set_cost_clock(CvCanvas *self, double (*clock)(void *data), void *data);
 /* The tiles' size in canvas coordinates: small along the scroll direction, wide across it. */

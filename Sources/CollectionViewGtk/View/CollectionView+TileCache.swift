@@ -54,11 +54,19 @@ extension CollectionView {
     }
 
     /// With `.automatic`: whether the view chose to draw directly (it measured that cheaper), and
-    /// how many times it has chosen so far.
+    /// how many times it has chosen so far. While it tries both ways again (after a minute of
+    /// scrolling) this is still the last choice; `drewThroughTileCache` says how the last frame
+    /// was drawn.
     public var tileCacheChoice: (drawsDirectly: Bool, choices: Int) {
         var choices: guint = 0
         let direct = cv_canvas_chose_direct(OpaquePointer(canvas), &choices) != 0
         return (direct, Int(choices))
+    }
+
+    /// Tests: scrolled frames a choice holds before both ways are tried again (a minute's at 60
+    /// frames a second unless set).
+    package func setTileCacheRevisit(frames: Int) {
+        cv_canvas_set_tile_revisit(OpaquePointer(canvas), guint(frames))
     }
 
     /// Tests: the automatic choice reads this clock (milliseconds) after each frame instead of
