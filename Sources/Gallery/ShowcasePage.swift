@@ -104,7 +104,7 @@ final class ShowcasePage {
     // MARK: The layout
 
     static func makeLayout() -> CompositionalLayout {
-        var configuration = CompositionalLayoutConfiguration()
+        let configuration = CompositionalLayoutConfiguration()
         configuration.interSectionSpacing = 8
         let layout = CompositionalLayout(sectionProvider: { index, environment in
             let width = environment.container.effectiveContentSize.width

@@ -553,7 +553,8 @@ final class Interaction {
             if pointerDrag?.isActive == true { pointerDrag?.cancel(); return true }
             if collectionView.movement != nil { collectionView.cancelInteractiveMovement(); return true }
             collectionView.userDeselectAll()
-        case GDK_KEY_Menu, GDK_KEY_F10 where shift:
+        case GDK_KEY_Menu,
+             GDK_KEY_F10 where shift:  // the Menu key, or Shift+F10
             // The focused item's menu; with no focused item, the view's own.
             let focused = collectionView.selection.focused.flatMap { collectionView.isValidItem($0) ? $0 : nil }
             return showContextMenu(for: focused, at: nil)
