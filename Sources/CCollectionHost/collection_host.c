@@ -257,19 +257,27 @@ static CvBin *placed_bin(GtkWidget *child) {
     return G_TYPE_FROM_INSTANCE(child) == CV_TYPE_BIN ? (CvBin *)child : NULL;
 }
 
+/* Allocates a view's root widget where it was last placed. */
+static void allocate_as_placed(CvBin *bin) {
+    gtk_widget_allocate(GTK_WIDGET(bin), bin->placed_width, bin->placed_height, -1,
+                        bin->placed_transform ? gsk_transform_ref(bin->placed_transform) : NULL);
+}
+
 void cv_canvas_place_child(GtkWidget *child, int width, int height, GskTransform *transform) {
     CvBin *bin = placed_bin(child);
-    if (bin) {
-        if (bin->placed_transform != transform) {
-            if (transform) gsk_transform_ref(transform);
-            if (bin->placed_transform) gsk_transform_unref(bin->placed_transform);
-            bin->placed_transform = transform;
-        }
-        bin->placed = TRUE;
-        bin->placed_width = width;
-        bin->placed_height = height;
+    if (!bin) {
+        gtk_widget_allocate(child, width, height, -1, transform ? gsk_transform_ref(transform) : NULL);
+        return;
     }
-    gtk_widget_allocate(child, width, height, -1, transform ? gsk_transform_ref(transform) : NULL);
+    if (bin->placed_transform != transform) {
+        if (transform) gsk_transform_ref(transform);
+        if (bin->placed_transform) gsk_transform_unref(bin->placed_transform);
+        bin->placed_transform = transform;
+    }
+    bin->placed = TRUE;
+    bin->placed_width = width;
+    bin->placed_height = height;
+    allocate_as_placed(bin);
 }
 
 static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
@@ -282,9 +290,7 @@ static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, in
      * need nothing; those that queued a resize are laid out). */
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
         CvBin *bin = placed_bin(child);
-        if (bin && bin->placed && gtk_widget_get_child_visible(child))
-            gtk_widget_allocate(child, bin->placed_width, bin->placed_height, -1,
-                                bin->placed_transform ? gsk_transform_ref(bin->placed_transform) : NULL);
+        if (bin && bin->placed && gtk_widget_get_child_visible(child)) allocate_as_placed(bin);
     }
 }
 
@@ -477,7 +483,7 @@ gboolean cv_canvas_get_tile_automatic(CvCanvas *self) { return self->automatic; 
 gboolean cv_canvas_chose_direct(CvCanvas *self, guint *choices) {
     if (choices) *choices = self->chooser.choices;
     /* The last decision, also while the ways are tried again (the trial may well confirm it). */
-    return self->automatic && self->chooser.choices > 0 && self->chooser.chose_direct;
+    return self->automatic && self->chooser.chose_direct; /* FALSE until it first chose */
 }
 
 void cv_canvas_set_tile_revisit(CvCanvas *self, guint frames) {
