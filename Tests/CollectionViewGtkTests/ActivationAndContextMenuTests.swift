@@ -89,7 +89,7 @@ private func click(_ item: Int, _ cv: CollectionView, _ window: WidgetPointer, b
 @MainActor
 private func choose(_ label: String, _ cv: CollectionView, _ window: WidgetPointer) {
     GtkHarness.pump(seconds: 0.3)  // the popover's surface is placed
-    let widget = GtkHarness.label(label, in: cv.interaction!.menu!)!
+    let widget = GtkHarness.label(label, in: cv.interaction.menu!)!
     GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: widget).map(String.init)
                        + ["sleep", "0.2", "click", "1"])
     GtkHarness.pump(seconds: 0.3)
@@ -211,10 +211,10 @@ final class ActivationAndContextMenuTests: XCTestCase {
     func testRightClickMenuForTheItemTheSelectionAndEmptySpace() { MainActor.assumeIsolated {
         let (cv, d, window) = open(count: 10) { cv, _ in cv.allowsMultipleSelection = true }
         click(4, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "the menu opened")
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil }, "the menu opened")
         XCTAssertEqual(d.asked, [[4]])
-        XCTAssertEqual(cv.interaction?.contextMenuItems, [p(4)])
-        XCTAssertEqual(GtkHarness.labels(in: cv.interaction!.menu!), ["Items", "Open", "Rename", "Delete"])
+        XCTAssertEqual(cv.interaction.contextMenuItems, [p(4)])
+        XCTAssertEqual(GtkHarness.labels(in: cv.interaction.menu!), ["Items", "Open", "Rename", "Delete"])
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a right-click does not select")
         GtkHarness.pump(seconds: 0.5)
         GtkHarness.screenCapture(name: "context-menu")
@@ -222,13 +222,13 @@ final class ActivationAndContextMenuTests: XCTestCase {
         XCTAssertEqual(d.chosen, [])
         choose("Open", cv, window)
         XCTAssertEqual(d.chosen, ["Open 4"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "the menu closed")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil }, "the menu closed")
 
         click(1, cv, window)
         click(2, cv, window)
         XCTAssertEqual(cv.indexPathsForSelectedItems, [p(1), p(2)])
         click(2, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         XCTAssertEqual(d.asked.last, [1, 2], "the clicked item is selected: the menu is for the selection")
         choose("Delete", cv, window)
         XCTAssertEqual(d.chosen.last, "Delete 1,2")
@@ -236,9 +236,9 @@ final class ActivationAndContextMenuTests: XCTestCase {
         // Empty space: below the second line (ten items, seven a line).
         GtkHarness.pump(seconds: 0.6)
         GtkHarness.pointer(window, at: (400, 500), then: ["click", "3"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         XCTAssertEqual(d.asked.last, [], "empty space: the view's own menu")
-        XCTAssertEqual(GtkHarness.labels(in: cv.interaction!.menu!), ["Select All"])
+        XCTAssertEqual(GtkHarness.labels(in: cv.interaction.menu!), ["Select All"])
         choose("Select All", cv, window)
         XCTAssertEqual(d.chosen.last, "Select All ")
         closeAfterMenu(window)
@@ -254,14 +254,14 @@ final class ActivationAndContextMenuTests: XCTestCase {
         for round in 0..<5 {
             d.menu = round != 2  // round 2: no configuration, the edit menu
             click(round == 3 ? 6 : 5, cv, window, button: 3)
-            XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "round \(round): the menu opened")
-            guard let popover = cv.interaction?.menu else { continue }
+            XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil }, "round \(round): the menu opened")
+            guard let popover = cv.interaction.menu else { continue }
             if round == 2 { editPopovers.insert(popover) } else { contextPopovers.insert(popover) }
             GtkHarness.pump(seconds: 0.6)
             XCTAssertEqual(GtkHarness.labels(in: popover), round == 2 ? ["Copy", "Ctrl+C"] : ["Items", "Open", "Rename", "Delete"],
                            "round \(round): this menu's entries")
             if round == 1 || round == 3 { choose("Open", cv, window) } else { GtkHarness.keys("Escape") }
-            XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "round \(round): the menu closed")
+            XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil }, "round \(round): the menu closed")
             XCTAssertEqual(gtk_widget_get_mapped(popover), 0, "round \(round): hidden once closed")
             XCTAssertEqual(gtk_widget_get_parent(popover), cv.viewport, "round \(round): kept for the next menu")
         }
@@ -279,13 +279,13 @@ final class ActivationAndContextMenuTests: XCTestCase {
         GtkHarness.keys("ctrl+Right")  // the focus alone
         XCTAssertEqual(cv.indexPathForFocusedItem, p(4))
         GtkHarness.keys("Menu")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Menu key opens the menu")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu != nil }, "Menu key opens the menu")
         XCTAssertEqual(d.asked, [[4]], "the focused item, not the selected one")
         GtkHarness.pump(seconds: 0.6)
         GtkHarness.keys("Escape")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil })
         GtkHarness.keys("Left", "shift+F10")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Shift+F10 opens the menu")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu != nil }, "Shift+F10 opens the menu")
         XCTAssertEqual(d.asked.last, [3], "focused and selected: the selection")
         closeAfterMenu(window)
     }}
@@ -298,7 +298,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
         click(5, cv, window)
         click(8, cv, window)
         click(5, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         XCTAssertEqual(d.asked, [[3, 5, 8]])
         // Delete item 3 and insert two at the front: old 5 is now 6, old 8 is now 9.
         var done = false
@@ -308,21 +308,21 @@ final class ActivationAndContextMenuTests: XCTestCase {
             cv.insertItems(at: [p(0), p(1)])
         }, completion: { _ in done = true })
         XCTAssertTrue(GtkHarness.pump { done })
-        XCTAssertNotNil(cv.interaction?.menu, "the menu stays open while some of its items remain")
-        XCTAssertEqual(cv.interaction?.contextMenuItems, [p(6), p(9)])
+        XCTAssertNotNil(cv.interaction.menu, "the menu stays open while some of its items remain")
+        XCTAssertEqual(cv.interaction.contextMenuItems, [p(6), p(9)])
         choose("Open", cv, window)
         XCTAssertEqual(d.chosen, ["Open 6,9"], "the moved items; the deleted one is left out")
 
         // A menu whose items all go closes.
         GtkHarness.pump(seconds: 0.6)
         click(12, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         GtkHarness.pump(seconds: 0.7)
         done = false
         d.count -= 1
         cv.performBatchUpdates({ cv.deleteItems(at: [p(12)]) }, completion: { _ in done = true })
         XCTAssertTrue(GtkHarness.pump { done })
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "its only item went: the menu closed")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil }, "its only item went: the menu closed")
         XCTAssertEqual(d.chosen.count, 1)
         closeAfterMenu(window)
     }}
@@ -332,24 +332,24 @@ final class ActivationAndContextMenuTests: XCTestCase {
     func testNilConfigurationKeepsTheEditMenu() { MainActor.assumeIsolated {
         let (cv, d, window) = open { _, d in d.menu = false }
         click(4, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         XCTAssertEqual(d.asked, [[4]])
-        XCTAssertNil(cv.interaction?.contextMenuItems)
-        XCTAssertEqual(cv.interaction?.menuItem, p(4))
-        XCTAssertEqual(cv.interaction?.menuActions, [.copy])
+        XCTAssertNil(cv.interaction.contextMenuItems)
+        XCTAssertEqual(cv.interaction.menuItem, p(4))
+        XCTAssertEqual(cv.interaction.menuActions, [.copy])
         choose("Copy", cv, window)
         XCTAssertEqual(d.copied.map { "\($0.0) \($0.1)" }, ["copy 4"])
         GtkHarness.pump(seconds: 0.6)
         GtkHarness.pointer(window, at: at(5, cv, window), then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
-        XCTAssertEqual(cv.interaction?.menuItem, p(5), "long press: the edit menu")
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
+        XCTAssertEqual(cv.interaction.menuItem, p(5), "long press: the edit menu")
         GtkHarness.pump(seconds: 0.6)
         GtkHarness.keys("Escape")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil })
         d.menu = true
         GtkHarness.pointer(window, at: at(6, cv, window), then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
-        XCTAssertEqual(cv.interaction?.contextMenuItems, [p(6)], "long press: the context menu when there is one")
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
+        XCTAssertEqual(cv.interaction.contextMenuItems, [p(6)], "long press: the context menu when there is one")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a long press never selects")
         closeAfterMenu(window)
     }}
@@ -391,12 +391,12 @@ final class ActivationAndContextMenuTests: XCTestCase {
         }
         XCTAssertNil(cv.contextMenuItems, "no context menu yet")
         click(4, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "the menu opened")
-        XCTAssertEqual(GtkHarness.labels(in: cv.interaction!.menu!), ["Items", "Open", "Rename", "Delete"], "the model, under its title")
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil }, "the menu opened")
+        XCTAssertEqual(GtkHarness.labels(in: cv.interaction.menu!), ["Items", "Open", "Rename", "Delete"], "the model, under its title")
         XCTAssertEqual(cv.contextMenuItems, [p(4)])
         choose("Open", cv, window)
         XCTAssertEqual(ran.lines, ["open 4"], "the window's action ran and saw the menu's item")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil }, "the menu closed")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil }, "the menu closed")
         XCTAssertEqual(cv.contextMenuItems, [p(4)], "still there after the menu closed: the last menu's items")
 
         // The selection's menu; an update deletes one of its items and inserts two before the
@@ -406,7 +406,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
         click(5, cv, window)
         click(8, cv, window)
         click(5, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         XCTAssertEqual(cv.contextMenuItems, [p(3), p(5), p(8)])
         var done = false
         d.count += 1
@@ -415,7 +415,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
             cv.insertItems(at: [p(0), p(1)])
         }, completion: { _ in done = true })
         XCTAssertTrue(GtkHarness.pump { done })
-        XCTAssertNotNil(cv.interaction?.menu, "the menu stays open while some of its items remain")
+        XCTAssertNotNil(cv.interaction.menu, "the menu stays open while some of its items remain")
         XCTAssertEqual(cv.contextMenuItems, [p(6), p(9)])
         GtkHarness.pump(seconds: 0.5)
         GtkHarness.keys("Down", "Return")  // the popover focuses its first entry: one down is Rename
@@ -425,7 +425,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
         // A move while the menu is open: the item's new place.
         GtkHarness.pump(seconds: 0.6)
         click(20, cv, window, button: 3)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil })
         XCTAssertEqual(cv.contextMenuItems, [p(20)])
         done = false
         cv.performBatchUpdates({ cv.moveItem(at: p(20), to: p(2)) }, completion: { _ in done = true })

@@ -157,7 +157,7 @@ final class DragAndDropTests: XCTestCase {
             cv.allowsMultipleSelection = true
             d.draggable = [1, 3, 4]
         }
-        let dnd = cv.dragAndDrop!
+        let dnd = cv.dragAndDrop
         let (x3, y3) = viewportPoint(3, cv)
         guard let provider = dnd.contentProvider(atViewportX: x3, y: y3) else { return XCTFail("item 3 gives no content") }
         XCTAssertTrue(offers(provider, GType(16 << 2)), "text")
@@ -314,7 +314,7 @@ final class DragAndDropTests: XCTestCase {
         let scrolled = cv.contentOffset.y
         XCTAssertGreaterThan(scrolled, 150, "near the bottom edge the view scrolls down")
         // Where the pointer is now in the content, without moving it since the scroll.
-        let expected = cv.dragAndDrop!.destination(at: Point(x: 350, y: scrolled + height - 8), in: cv).insertion
+        let expected = cv.dragAndDrop.destination(at: Point(x: 350, y: scrolled + height - 8), in: cv).insertion
         XCTAssertEqual(d.updates.last ?? nil, expected, "the destination follows the content under the pointer")
         XCTAssertGreaterThan(expected?.item ?? 0, 42, "below the rows the viewport first showed")
         XCTAssertEqual(cv.dropGapIndexPath, d.updates.last ?? nil)

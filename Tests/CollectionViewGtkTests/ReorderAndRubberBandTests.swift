@@ -265,7 +265,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         // From the gap between items 0 and 1 to the middle of item 9 (second line).
         let gap = Point(x: (frame(cv, p(0)).maxX + frame(cv, p(1)).minX) / 2, y: frame(cv, p(0)).midY)
         press(window, at: windowPoint(cv, gap), dragTo: windowPoint(cv, frame(cv, p(9)).center))
-        let band = cv.interaction!.pointerDrag!.bandRect!
+        let band = cv.interaction.pointerDrag!.bandRect!
         let touched = (0..<60).filter { frame(cv, p($0)).intersects(band) && $0 != 8 }
         XCTAssertEqual(Set(cv.indexPathsForSelectedItems.map(\.item)), Set(touched), "band \(band)")
         XCTAssertEqual(Set(touched), [1, 2, 3, 7, 9], "the second line from item 7 (0 and 6 are left of the band)")
@@ -278,7 +278,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         GtkHarness.pump(seconds: 0.1)
         XCTAssertEqual(Set(cv.indexPathsForSelectedItems.map(\.item)), [1, 2])
         release()
-        XCTAssertNil(cv.interaction!.pointerDrag!.bandRect)
+        XCTAssertNil(cv.interaction.pointerDrag!.bandRect)
         XCTAssertNotEqual(String(cString: gtk_widget_get_css_name(gtk_widget_get_last_child(cv.viewport)!)), "rubberband")
         XCTAssertEqual(Set(cv.indexPathsForSelectedItems.map(\.item)), [1, 2], "the selection stays")
         // Ctrl adds: 1 and 2 stay, 13 and 14 join.
@@ -295,7 +295,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         let gap = Point(x: (frame(cv, p(0)).maxX + frame(cv, p(1)).minX) / 2, y: frame(cv, p(0)).midY)
         press(window, at: windowPoint(cv, gap), dragTo: GtkHarness.windowPoint(of: cv.viewport, x: 400, y: cv.bounds.height - 3))
         XCTAssertTrue(GtkHarness.pump(timeout: 8) { cv.contentOffset.y > 800 }, "the view scrolled (offset \(cv.contentOffset))")
-        let band = cv.interaction!.pointerDrag!.bandRect!
+        let band = cv.interaction.pointerDrag!.bandRect!
         release()
         let expected = (0..<300).filter { frame(cv, p($0)).intersects(band) }
         XCTAssertGreaterThan(expected.count, 20)
@@ -311,7 +311,7 @@ final class ReorderAndRubberBandTests: XCTestCase {
         defer { GtkHarness.close(window) }
         let gap = Point(x: (frame(cv, p(0)).maxX + frame(cv, p(1)).minX) / 2, y: frame(cv, p(0)).midY)
         press(window, at: windowPoint(cv, gap), dragTo: windowPoint(cv, frame(cv, p(9)).center))
-        XCTAssertNil(cv.interaction!.pointerDrag!.bandRect)
+        XCTAssertNil(cv.interaction.pointerDrag!.bandRect)
         release()
         XCTAssertEqual(cv.indexPathsForSelectedItems, [])
     }}

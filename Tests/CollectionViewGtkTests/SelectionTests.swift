@@ -129,7 +129,7 @@ final class SelectionTests: XCTestCase {
         XCTAssertFalse(r.log.contains { $0.hasPrefix("shouldSelect") || $0.hasPrefix("didSelect") }, "\(r.log)")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [])
         XCTAssertFalse(r.log.contains { $0.hasPrefix("shouldShowMenu") }, "a scroll also cancels the long press: \(r.log)")
-        XCTAssertNil(cv.interaction?.menu)
+        XCTAssertNil(cv.interaction.menu)
         // The release arrived: the next click selects as usual.
         GtkHarness.pump(seconds: 0.5)
         let cell = cv.visibleCells.first { GtkHarness.bounds(of: $0.widget, in: cv.viewport).map { $0.minY >= 0 && $0.maxY <= 600 } ?? false }!
@@ -151,7 +151,7 @@ final class SelectionTests: XCTestCase {
             GtkHarness.pointer(window, at: GtkHarness.centre(of: held, in: window), then: ["mousedown", "1"])
             XCTAssertNotEqual(gtk_widget_get_state_flags(held.widget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue, 0, "GTK marks the pressed cell :active")
             if longPress { GtkHarness.pump(seconds: 0.8) }
-            XCTAssertNil(cv.interaction?.menu, "no menu while the button is down")
+            XCTAssertNil(cv.interaction.menu, "no menu while the button is down")
             var done = false
             r.count += delete ? -1 : 1
             cv.performBatchUpdates({
@@ -161,12 +161,12 @@ final class SelectionTests: XCTestCase {
             XCTAssertFalse(cv.cellForItem(at: p(3)) === held, "another cell is under the pointer")
             GtkHarness.xdotool(["mouseup", "1"])
             if longPress && !delete {
-                XCTAssertTrue(GtkHarness.pump { cv.interaction?.menu != nil }, "the menu opens at the release")
-                XCTAssertEqual(cv.interaction?.menuItem, p(4), "for the held cell's item, which moved")
+                XCTAssertTrue(GtkHarness.pump { cv.interaction.menu != nil }, "the menu opens at the release")
+                XCTAssertEqual(cv.interaction.menuItem, p(4), "for the held cell's item, which moved")
                 GtkHarness.keys("Escape")
             } else if longPress {
                 GtkHarness.pump(seconds: 0.2)
-                XCTAssertNil(cv.interaction?.menu, "the held item is gone: no menu")
+                XCTAssertNil(cv.interaction.menu, "the held item is gone: no menu")
             }
             var child = gtk_widget_get_first_child(cv.canvas)
             while let c = child {
@@ -188,21 +188,21 @@ final class SelectionTests: XCTestCase {
         defer { GtkHarness.close(window) }
         let at = GtkHarness.centre(of: cv.cellForItem(at: p(4))!, in: window)
         GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "the menu opened")
-        XCTAssertEqual(cv.interaction?.menuActions, [.copy, .paste], "only the allowed actions, in order")
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil }, "the menu opened")
+        XCTAssertEqual(cv.interaction.menuActions, [.copy, .paste], "only the allowed actions, in order")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a long press never selects")
         XCTAssertTrue(r.log.contains("shouldShowMenu 4"))
         XCTAssertEqual(r.log.filter { $0.hasPrefix("didSelect") }, [])
         // The menu's labels and shortcuts, as GTK shows them.
-        let labels = GtkHarness.labels(in: cv.interaction!.menu!)
+        let labels = GtkHarness.labels(in: cv.interaction.menu!)
         XCTAssertEqual(labels, ["Copy", "Ctrl+C", "Paste", "Ctrl+V"])
         GtkHarness.screenCapture(name: "edit-menu")
         // Choose "Paste" with the pointer.
-        let paste = GtkHarness.label("Paste", in: cv.interaction!.menu!)!
+        let paste = GtkHarness.label("Paste", in: cv.interaction.menu!)!
         GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: paste).map(String.init) + ["sleep", "0.2", "click", "1"])
         GtkHarness.pump(seconds: 0.3)
         XCTAssertEqual(r.performed.map { "\($0.0) \($0.1.item) \($0.2)" }, ["paste 4 menu"])
-        XCTAssertNil(cv.interaction?.menu, "the menu closed")
+        XCTAssertNil(cv.interaction.menu, "the menu closed")
     }}
 
     func testNoMenuWhenTheDelegateSaysNo() { MainActor.assumeIsolated {
@@ -211,7 +211,7 @@ final class SelectionTests: XCTestCase {
             let at = GtkHarness.centre(of: cv.cellForItem(at: p(4))!, in: window)
             GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
             GtkHarness.pump(seconds: 0.3)
-            XCTAssertNil(cv.interaction?.menu, "refusal \(refusal)")
+            XCTAssertNil(cv.interaction.menu, "refusal \(refusal)")
             GtkHarness.close(window)
         }
     }}
@@ -255,11 +255,11 @@ final class SelectionTests: XCTestCase {
         GtkHarness.keys("ctrl+x")  // cut is not allowed: nothing happens
         XCTAssertEqual(r.performed.count, 1)
         GtkHarness.keys("Menu")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Menu key opens the menu")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu != nil }, "Menu key opens the menu")
         GtkHarness.keys("Escape")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu == nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu == nil })
         GtkHarness.keys("shift+F10")
-        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction?.menu != nil }, "Shift+F10 opens the menu")
+        XCTAssertTrue(GtkHarness.pump(timeout: 2) { cv.interaction.menu != nil }, "Shift+F10 opens the menu")
         GtkHarness.keys("Escape")
     }}
 
@@ -307,7 +307,7 @@ final class SelectionTests: XCTestCase {
         cv.cellForItem(at: p(9))!.isHighlighted = true  // as while a press is held on it
         let at = GtkHarness.centre(of: cv.cellForItem(at: p(11))!, in: window)
         GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction?.menu != nil }, "\(r.log.suffix(6))")
+        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.interaction.menu != nil }, "\(r.log.suffix(6))")
         GtkHarness.pump(seconds: 0.5)
         GtkHarness.screenCapture(name: "selection-states")
     }}

@@ -49,7 +49,7 @@ private func openMenu(_ cv: CollectionView, at path: IndexPath) {
     gtk_widget_grab_focus(cv.viewport)
     cv.setFocusedItem(path, scroll: false)
     GtkHarness.keys("Menu")
-    XCTAssertTrue(GtkHarness.pump { cv.interaction?.menu != nil }, "the menu opened")
+    XCTAssertTrue(GtkHarness.pump { cv.interaction.menu != nil }, "the menu opened")
 }
 
 /// The promises of the view layer that app code leans on: decisions that hold, menus that
@@ -127,19 +127,19 @@ final class ViewLayerContractTests: XCTestCase {
         openMenu(cv, at: p(5))
         r.count -= 1
         cv.deleteItems(at: [p(2)])
-        XCTAssertEqual(cv.interaction?.menuItem, p(4), "the menu's item moved up one")
-        cv.interaction?.menuChose(.copy)
+        XCTAssertEqual(cv.interaction.menuItem, p(4), "the menu's item moved up one")
+        cv.interaction.menuChose(.copy)
         XCTAssertEqual(r.performed.map { $0.1 }, [p(4)], "the action goes to the item the menu was opened for")
-        cv.interaction?.closeMenu()  // as GTK does after an item is chosen
-        XCTAssertTrue(GtkHarness.pump { cv.interaction?.menu == nil })
+        cv.interaction.closeMenu()  // as GTK does after an item is chosen
+        XCTAssertTrue(GtkHarness.pump { cv.interaction.menu == nil })
         openMenu(cv, at: p(6))
         r.count -= 1
         cv.deleteItems(at: [p(6)])
-        XCTAssertNil(cv.interaction?.menuItem)
-        XCTAssertTrue(GtkHarness.pump { cv.interaction?.menu == nil }, "its item went: the menu closes")
+        XCTAssertNil(cv.interaction.menuItem)
+        XCTAssertTrue(GtkHarness.pump { cv.interaction.menu == nil }, "its item went: the menu closes")
         openMenu(cv, at: p(1))
         cv.reloadData()
-        XCTAssertTrue(GtkHarness.pump { cv.interaction?.menu == nil }, "a reload closes it")
+        XCTAssertTrue(GtkHarness.pump { cv.interaction.menu == nil }, "a reload closes it")
         XCTAssertEqual(r.performed.count, 1)
     }}
 
@@ -155,15 +155,15 @@ final class ViewLayerContractTests: XCTestCase {
         // "tooltip_popup_timeout", whoever destroys the window; the code before this change
         // hit it too). So the menu stays open longer than that.
         openMenu(cv, at: p(3))
-        guard cv.interaction?.menu != nil else { GtkHarness.close(window); return }
+        guard cv.interaction.menu != nil else { GtkHarness.close(window); return }
         GtkHarness.pump(seconds: 0.7)
         let slot = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
         defer { forget(slot) }
-        slot.pointee = UnsafeMutableRawPointer(cv.interaction!.menu!)
-        g_object_add_weak_pointer(raw(cv.interaction!.menu!).assumingMemoryBound(to: GObject.self), slot)
-        let popover = cv.interaction!.menu!
+        slot.pointee = UnsafeMutableRawPointer(cv.interaction.menu!)
+        g_object_add_weak_pointer(raw(cv.interaction.menu!).assumingMemoryBound(to: GObject.self), slot)
+        let popover = cv.interaction.menu!
         GtkHarness.close(window)
-        XCTAssertNil(cv.interaction?.menu, "the view let go of its menu")
+        XCTAssertNil(cv.interaction.menu, "the view let go of its menu")
         XCTAssertNil(slot.pointee.flatMap { _ in gtk_widget_get_parent(popover) }, "the menu left the widget tree")
         XCTAssertEqual(slot.pointee.map { _ in gtk_widget_get_mapped(popover) } ?? 0, 0, "and the screen")
         GtkHarness.pump(seconds: 0.1)

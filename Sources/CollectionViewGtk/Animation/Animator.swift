@@ -24,6 +24,8 @@ final class Animator {
     }
 
     private weak var collectionView: CollectionView?
+    /// The owner of the views it moves: each frame is a plan for it.
+    private let owner: ElementOwner
     private(set) var tracks: [ObjectIdentifier: Track] = [:]
     private var tween: Tween?
     private var completions: [(Bool) -> Void] = []
@@ -32,7 +34,10 @@ final class Animator {
     /// Holds the clock still (tests that step the animation by hand and look at it).
     package var paused = false { didSet { tween?.paused = paused } }
 
-    init(collectionView: CollectionView) { self.collectionView = collectionView }
+    init(collectionView: CollectionView, owner: ElementOwner) {
+        self.collectionView = collectionView
+        self.owner = owner
+    }
 
     var isRunning: Bool { !tracks.isEmpty }
 
@@ -76,16 +81,17 @@ final class Animator {
         guard let collectionView else { return }
         let now = Self.now()
         var due: [Track] = []
-        collectionView.work.run {
-            for track in tracks.values {
-                var fraction = e
-                if let start = track.carriedAt, let end = track.deadline, !paused {
-                    fraction = end > start ? min(1, (now - start) / (end - start)) : 1
-                    if fraction >= 1 { due.append(track) }
-                }
-                collectionView.elements.present(track.from.interpolated(to: track.to, fraction: fraction), on: track.view)
+        var shown: [(view: ReusableView, attributes: LayoutAttributes)] = []
+        shown.reserveCapacity(tracks.count)
+        for track in tracks.values {
+            var fraction = e
+            if let start = track.carriedAt, let end = track.deadline, !paused {
+                fraction = end > start ? min(1, (now - start) / (end - start)) : 1
+                if fraction >= 1 { due.append(track) }
             }
+            shown.append((track.view, track.from.interpolated(to: track.to, fraction: fraction)))
         }
+        ensure(.frame(show: shown, retire: []), in: collectionView)
         if !due.isEmpty { retire(due) }
         gtk_widget_queue_allocate(collectionView.viewport)
     }
@@ -94,11 +100,14 @@ final class Animator {
     private func retire(_ due: [Track]) {
         guard let collectionView else { return }
         for track in due { tracks[ObjectIdentifier(track.view)] = nil }
+        ensure(.frame(show: due.map { ($0.view, $0.to) }, retire: due.map(\.view)), in: collectionView)
+    }
+
+    /// Hands the owner a frame's plan, and the delegate hears of the views that left, as a busy
+    /// operation: what its calls ask for runs after.
+    private func ensure(_ plan: ElementPlan, in collectionView: CollectionView) {
         collectionView.work.run {
-            for track in due {
-                collectionView.elements.present(track.to, on: track.view)
-                collectionView.elements.finishRetiring(track.view)
-            }
+            collectionView.deliver(owner.ensureViews(plan, using: collectionView.elementSource).events)
         }
     }
 
@@ -109,15 +118,10 @@ final class Animator {
     func finish() {
         guard let collectionView else { return }
         let (ending, done) = stop()
-        collectionView.work.run {
-            for track in ending {
-                collectionView.elements.present(track.to, on: track.view)
-                if track.removeAtEnd { collectionView.elements.finishRetiring(track.view) }
-            }
-        }
+        ensure(.frame(show: ending.map { ($0.view, $0.to) }, retire: ending.filter(\.removeAtEnd).map(\.view)), in: collectionView)
         // Views measured themselves on the way (the layout took it, the animation did not):
         // the next pass asks the layout for the whole area again.
-        if collectionView.installedLayout.selfSizingAxis != nil { collectionView.elements.invalidateArea() }
+        if collectionView.installedLayout.selfSizingAxis != nil { ensure(.forgetArea, in: collectionView) }
         gtk_widget_queue_allocate(collectionView.viewport)
         if !done.isEmpty {
             Async.onMain { [weak collectionView] in
@@ -134,9 +138,7 @@ final class Animator {
     func cancel() {
         guard let collectionView else { return }
         let (ending, cut) = stop()
-        collectionView.work.run {
-            for track in ending where track.removeAtEnd { collectionView.elements.finishRetiring(track.view) }
-        }
+        ensure(.frame(show: [], retire: ending.filter(\.removeAtEnd).map(\.view)), in: collectionView)
         Self.complete(cut, false, in: collectionView)
     }
 

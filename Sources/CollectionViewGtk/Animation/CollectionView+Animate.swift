@@ -20,28 +20,9 @@ extension CollectionView {
         configureScrolling()
         let area = elements.area(around: bounds)
         let after = wantedAttributes(in: area)
-        elements.adoptArea(area)
         let record = UpdateRecord(shown: shown, before: before, after: after, newKey: newKey, oldKey: oldKey,
                                   isReplaced: isReplaced, layout: installedLayout, shift: shift)
-        var leavingViews: [ElementKey: ReusableView] = [:]
-        for (view, key) in leaving { leavingViews[key] = view }
-        var tracks: [Animator.Track] = []
-        for entry in record.entries {
-            let view: ReusableView?
-            switch entry.fate {
-            case .persisting: view = entry.newKey.flatMap(elements.view(for:))
-            case .leavingArea: view = entry.newKey.flatMap(elements.beginRetiring)
-            case .disappearing: view = entry.oldKey.flatMap { leavingViews.removeValue(forKey: $0) }
-            case .appearing: view = entry.newKey.flatMap { elements.show($0, entry.from) }
-            }
-            guard let view else {
-                // Not made now (app code asked for work while it was being made): made later.
-                if entry.fate == .appearing, let key = entry.newKey { elements.addPending(key, entry.to) }
-                continue
-            }
-            tracks.append(.init(view: view, from: entry.from, to: entry.to, removeAtEnd: entry.fate == .leavingArea || entry.fate == .disappearing))
-        }
-        for view in leavingViews.values { elements.finishRetiring(view) }  // nothing to animate it from
+        let tracks = ensureViews(.animate(record, leaving: leaving, area: area)).tracks
         animator.animate(tracks, animated: animated, completion: completion)
         gtk_widget_queue_allocate(viewport)
     }

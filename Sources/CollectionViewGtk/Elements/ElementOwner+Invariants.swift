@@ -33,7 +33,7 @@ extension ElementOwner {
             if gtk_widget_get_parent(view.widget) != canvas { problems.append("a retiring view is not a child of the canvas") }
             if gtk_widget_get_child_visible(view.widget) == 0 { problems.append("a retiring view is hidden") }
         }
-        for view in queues.queuedViews {
+        for view in queuedViews {
             if !seen.insert(ObjectIdentifier(view)).inserted { problems.append("a queued view is also visible, retiring or queued twice") }
             if gtk_widget_get_child_visible(view.widget) != 0 { problems.append("a queued view is shown") }
             if view.elementKey != nil { problems.append("a queued view still has the key \(view.elementKey!)") }
@@ -57,7 +57,7 @@ extension ElementOwner {
             if gtk_widget_get_child_visible(c) != 0, let view = ReusableView.view(for: c), view.elementKey != nil { shownOrders.append(view.readingOrder) }
             child = gtk_widget_get_next_sibling(c)
         }
-        let parented = queues.queuedViews.filter { gtk_widget_get_parent($0.widget) == canvas }.count + visible.count + retiring.count + held.count
+        let parented = queuedViews.filter { gtk_widget_get_parent($0.widget) == canvas }.count + visible.count + retiring.count + held.count
         if children != parented { problems.append("the canvas has \(children) children but \(parented) parented visible, retiring and queued views") }
         if !readingOrderIsDue, let i = shownOrders.indices.dropFirst().first(where: { shownOrders[$0] < shownOrders[$0 - 1] }) {
             problems.append("shown views are out of reading order at child \(i): \(shownOrders[i - 1]) before \(shownOrders[i])")

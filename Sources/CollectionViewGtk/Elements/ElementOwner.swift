@@ -3,44 +3,23 @@ import CCollectionHost
 import CollectionLayout
 import GtkGlue
 
-/// What the element owner asks of the collection view: views from the data source, the
-/// delegate's display calls, and the layout's validated answers. The owner calls these only
-/// outside its own loops, so whatever a callback does cannot change a collection it iterates.
-@MainActor
-protocol ElementOwnerClient: AnyObject {
-    /// A configured view for the element (the data source's, or a decoration view); nil when
-    /// there is none (reported by the client).
-    func makeView(for key: ElementKey) -> ReusableView?
-    func willDisplay(_ view: ReusableView, for key: ElementKey)
-    func didEndDisplaying(_ view: ReusableView, for key: ElementKey)
-    /// The view has the layout's attributes (a new element's, or new ones outside an
-    /// animation): a self-sizing layout hears what it would like.
-    func fit(_ view: ReusableView, _ attributes: LayoutAttributes)
-    /// The layout's usable attributes in `rect`, by element.
-    func wantedAttributes(in rect: Rect) -> [ElementKey: LayoutAttributes]
-    /// Whether the animator moves this view now (then a pass leaves its attributes alone).
-    func isAnimating(_ view: ReusableView) -> Bool
-    /// The view stops being shown some other way than by its animation ending.
-    func viewWillLeave(_ view: ReusableView)
-    /// True when app code asked for structural work (an update, a reload) that has not run
-    /// yet: views made now could show data for index paths that are about to change.
-    var hasWorkWaiting: Bool { get }
-}
-
 /// The one owner of element views (GTK's `GtkListItemManager` is the model): the visible views
-/// by element key, the elements still waiting for a view, the prepared area, the reuse queues
-/// and the drawing order. Scrolling, the layout pass, the fill tick, batch updates and
-/// transitions all ask it; nothing else makes, reuses, places or retires a view.
+/// by element key, the elements still waiting for a view, the prepared area, the reuse queues,
+/// and through `CanvasOrder` the reading and drawing orders. Everything that changes them goes
+/// through `ensureViews(_:using:)` with a plan; only dequeuing and registering reach the queues
+/// from outside. App code is called only through `ElementSource.makeView` (one element at a
+/// time, never inside a loop over a collection it could change); the delegate hears what came
+/// and went afterwards, from the events the plan returns.
 ///
-/// Views are children of `canvas` for their whole life: a queued view is hidden, not unparented,
-/// because taking it out of the tree and back costs GTK a CSS restyle and accessibility setup
-/// each time (measured at a third of a scrolled frame; GtkGridView keeps its recycled widgets
-/// parented for the same reason).
+/// Views are children of the canvas for their whole life: a queued view is hidden, not
+/// unparented, because taking it out of the tree and back costs GTK a CSS restyle and
+/// accessibility setup each time (GtkGridView keeps its recycled widgets parented for the same
+/// reason).
 @MainActor
 final class ElementOwner {
-    weak var client: ElementOwnerClient?
     let canvas: WidgetPointer
-    let queues = ReuseQueues()
+    private let queues = ReuseQueues()
+    private let order: CanvasOrder
 
     /// The shown view of each element in the prepared area.
     private(set) var visible: [ElementKey: ReusableView] = [:]
@@ -51,42 +30,84 @@ final class ElementOwner {
     /// Views that left while pressed (`hold`): shown but not drawn until the press ends.
     private(set) var held: [ObjectIdentifier: (view: ReusableView, handler: gulong)] = [:]
     /// Elements of the prepared area still waiting for a view, farthest from the viewport first.
-    private(set) var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
+    private var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
     /// The content rectangle the views were made for (the viewport plus overscan); while the
     /// viewport stays well inside it and nothing was invalidated, a scroll only moves the canvas.
     private(set) var preparedArea: Rect?
     /// Extra area around the viewport, as a fraction of its size, whose elements also get views.
-    var overscanFraction = 0.15
+    private(set) var overscanFraction = 0.15
     /// The least extra area on each side, in points (the tile cache wants views made two tiles
     /// ahead of what is visible).
-    var minimumOverscan = 0.0
-    /// The content point at the canvas's origin: views are placed relative to it.
-    var canvasOrigin = Point.zero
-    /// Whether the canvas is drawn mirrored (right to left): views flip their content back.
-    var mirrored = false
-    private var readingOrderDirty = false
-    /// True when the children must be sorted into reading order again before the next placement.
-    var readingOrderIsDue: Bool { readingOrderDirty }
-    private var drawListDirty = false
-    /// True when the canvas's drawing order must be built again before it draws.
-    var drawListIsDue: Bool { drawListDirty }
-    /// The order last handed to the canvas, and the mark of the last update (see
-    /// updatedDrawList). A view let go since is held until the next update.
-    private var lastDrawList: [ReusableView] = []
-    private var drawListGeneration = 0
-    /// A view in the last order got another place in it since (a new zIndex or key, or it
-    /// began retiring): the merged order is checked, and sorted again when out of order.
-    private var drawOrderMoved = false
-    /// Views that came in or changed since the last placement: only they are placed again.
-    private var toPlace: [ReusableView] = []
-    /// The canvas origin and direction every view was last placed for (`canvasAllocated`).
-    private var placedEverything: (origin: Point, mirrored: Bool)?
+    private var minimumOverscan = 0.0
+    /// The events of the plan under way.
+    private var events: [DisplayEvent] = []
 
     init(canvas: WidgetPointer) {
         self.canvas = canvas
+        order = CanvasOrder(canvas: canvas)
     }
 
     var hasPendingViews: Bool { !pending.isEmpty }
+
+    // MARK: The funnel
+
+    /// Does all of `plan`, asking `source` for what it needs, and returns what the view acts on
+    /// afterwards (the delegate's display calls above all).
+    @discardableResult
+    func ensureViews(_ plan: ElementPlan, using source: ElementSource) -> ElementChanges {
+        var changes = ElementChanges()
+        let outer = events  // a plan that app code started from inside another keeps its own
+        events = []
+        defer { events = outer }
+        switch plan {
+        case let .pass(visibleRect, refresh, incremental):
+            if refresh || !isComfortable(visibleRect) {
+                prepare(around: visibleRect, incremental: incremental && !refresh, source)
+                changes.prepared = true
+            } else if !pending.isEmpty {
+                fill(visibleRect, offscreenBudget: 0, source)
+            }
+        case let .scroll(visibleRect, incremental):
+            if preparedArea != nil, !isComfortable(visibleRect) {
+                prepare(around: visibleRect, incremental: incremental, source)
+                changes.prepared = true
+            }
+        case let .fill(visibleRect, budget):
+            fill(visibleRect, offscreenBudget: budget, source)
+        case let .invalidated(keys, rect):
+            refresh(keys, source)
+            if let rect { refresh(in: rect, source) }
+        case .forgetArea:
+            preparedArea = nil
+        case let .overscan(fraction, minimum):
+            overscanFraction = fraction
+            minimumOverscan = minimum
+            preparedArea = nil
+        case .reload:
+            removeAll(source)
+        case let .remap(newKey):
+            changes.leaving = remap(newKey)
+        case let .animate(record, leaving, area):
+            changes.tracks = animate(record, leaving: leaving, area: area, source)
+        case let .frame(show, retire):
+            for (view, attributes) in show { order.present(attributes, on: view) }
+            for view in retire { finishRetiring(view) }
+        case let .place(frame, allocateCanvas):
+            order.restackIfDue(shownViews)
+            allocateCanvas()
+            order.place(shownViews, in: frame)
+        case .canvasWillDraw:
+            updateDrawListIfDue()
+        case let .canvasAllocated(frame, realized):
+            changes.placedEverything = order.canvasAllocated(shownViews, in: frame, realized: realized)
+        case let .giveBack(view):
+            if view.elementKey == nil, !queues.queuedViews.contains(where: { $0 === view }) { queues.enqueue(view) }
+        case .dispose:
+            dispose()
+        }
+        changes.events = events
+        return changes
+    }
 
     // MARK: Looking up
 
@@ -104,12 +125,41 @@ final class ElementOwner {
         visible.compactMapValues(\.appliedAttributes)
     }
 
+    /// The views drawn: visible and retiring.
+    private var shownViews: [ReusableView] { Array(visible.values) + Array(retiring.values) }
+
+    /// The shown views in drawing order.
+    func drawList() -> [ReusableView] { CanvasOrder.drawList(shownViews) }
+
+    /// The canvas is about to draw: it gets its drawing order when that changed.
+    private func updateDrawListIfDue() { order.updateDrawListIfDue(shownViews) }
+
+    var readingOrderIsDue: Bool { order.readingOrderIsDue }
+    var drawListIsDue: Bool { order.drawListIsDue }
+    var queuedViews: [ReusableView] { queues.queuedViews }
+    /// Views made so far, views waiting in queues.
+    var queueCounts: (created: Int, queued: Int) { (queues.createdCount, queues.queuedCount) }
+
+    // MARK: The queues
+
+    /// A queued view after `prepareForReuse()`, or a new one (`dequeueReusableCell`).
+    func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
+        try queues.dequeue(key, registration: registration)
+    }
+
+    /// Registers a view class for a reuse identifier; queued views of a replaced class go.
+    func register(_ registration: ViewRegistration?, for key: ReuseQueueKey) {
+        for view in queues.register(registration, for: key) where gtk_widget_get_parent(view.widget) == canvas {
+            gtk_widget_unparent(view.widget)
+        }
+    }
+
     // MARK: The prepared area
 
     /// True while the viewport is more than half the overscan inside the prepared area: the
     /// views there are ready. Past that the area is asked again, so views come in a few rows
     /// at a time instead of in one burst per overscan.
-    func isComfortable(_ visibleRect: Rect) -> Bool {
+    private func isComfortable(_ visibleRect: Rect) -> Bool {
         guard let preparedArea else { return false }
         let extra = overscan(around: visibleRect)
         return preparedArea.insetBy(dx: extra.x / 2, dy: extra.y / 2).contains(visibleRect)
@@ -126,46 +176,35 @@ final class ElementOwner {
         (max(visibleRect.width * overscanFraction, minimumOverscan), max(visibleRect.height * overscanFraction, minimumOverscan))
     }
 
-    /// Forgets the prepared area: the next pass asks the layout for all of it.
-    func invalidateArea() { preparedArea = nil }
-
     /// Prepares the area around `visibleRect`: after a plain scroll (`incremental`) only the
     /// strips that came into it are asked for, otherwise all of it. Views in the viewport are
     /// made now, the overscan's later (`fill`).
-    func prepare(around visibleRect: Rect, incremental: Bool) {
+    private func prepare(around visibleRect: Rect, incremental: Bool, _ source: ElementSource) {
         let old = preparedArea
         let area = area(around: visibleRect)
         preparedArea = area
         if let old, incremental, old.intersects(area) {
-            scroll(from: old, to: area)
+            scroll(from: old, to: area, source)
         } else {
-            refresh(area)
+            refresh(area, source)
         }
         let centre = visibleRect.center
         pending.sort { Self.distance($0.attributes.frame, centre) > Self.distance($1.attributes.frame, centre) }
-        fill(visibleRect: visibleRect, offscreenBudget: 0)
-    }
-
-    /// Takes `area` as prepared without asking the layout (an update's animation has just
-    /// given every element there its view).
-    func adoptArea(_ area: Rect) {
-        preparedArea = area
-        pending.removeAll()
+        fill(visibleRect, offscreenBudget: 0, source)
     }
 
     /// Brings the views of `area` in line with the layout: views whose elements left go, the
     /// others get their attributes, and new elements wait in `pending`.
-    private func refresh(_ area: Rect) {
-        guard let client else { return }
-        let wanted = client.wantedAttributes(in: area)
+    private func refresh(_ area: Rect, _ source: ElementSource) {
+        let wanted = source.attributesIn(area)
         let gone = visible.keys.filter { wanted[$0] == nil }
-        for key in gone { remove(key) }
+        for key in gone { remove(key, source) }
         var waiting: [(key: ElementKey, attributes: LayoutAttributes)] = []
         for (key, attributes) in wanted {
             if let view = visible[key] {
-                if !client.isAnimating(view) {  // the animator owns it
-                    present(attributes, on: view)
-                    client.fit(view, attributes)
+                if !source.animator.isAnimating(view) {  // the animator owns it
+                    order.present(attributes, on: view)
+                    source.fit(view, attributes)
                 }
             } else {
                 waiting.append((key, attributes))
@@ -177,18 +216,53 @@ final class ElementOwner {
     /// A plain scroll (the layout unchanged, nothing animating): the views whose frames left
     /// `area` go, and only the strips of `area` that `old` did not cover are asked for
     /// elements, a few rows instead of the whole area.
-    private func scroll(from old: Rect, to area: Rect) {
-        guard let client else { return }
+    private func scroll(from old: Rect, to area: Rect, _ source: ElementSource) {
         let gone = visible.filter { !($0.value.appliedAttributes?.frame.intersects(area) ?? true) }.map(\.key)
-        for key in gone { remove(key) }
+        for key in gone { remove(key, source) }
         pending.removeAll { !$0.attributes.frame.intersects(area) }
         var known = Set(pending.map(\.key))
         for strip in Self.strips(of: area, outside: old) {
-            for (key, attributes) in client.wantedAttributes(in: strip) where visible[key] == nil && !known.contains(key) {
+            for (key, attributes) in source.attributesIn(strip) where visible[key] == nil && !known.contains(key) {
                 pending.append((key, attributes))
                 known.insert(key)
             }
         }
+    }
+
+    /// Asks the layout again for the elements an invalidation context names: shown ones get
+    /// their new attributes (unless an animation owns them), ones that came into the prepared
+    /// area wait to be made, ones that left it or were hidden go.
+    private func refresh(_ keys: [ElementKey], _ source: ElementSource) {
+        guard !keys.isEmpty, let area = preparedArea else { return }
+        for key in keys {
+            guard let attributes = source.attributesOf(key), attributes.frame.intersects(area) else {
+                if visible[key] != nil { remove(key, source) }
+                continue
+            }
+            if let view = visible[key] {
+                if !source.animator.isAnimating(view) {
+                    order.present(attributes, on: view)
+                    source.fit(view, attributes)
+                }
+            } else if let index = pending.firstIndex(where: { $0.key == key }) {
+                pending[index].attributes = attributes  // it moved (a self-sizing view above it grew)
+            } else {
+                pending.append((key, attributes))
+            }
+        }
+    }
+
+    /// Asks the layout again for every element of the prepared area in `rect`, where the layout
+    /// says elements moved without naming them (a self-sizing view grew): the shown ones there
+    /// (by where they were) and the ones the layout puts there now.
+    private func refresh(in rect: Rect, _ source: ElementSource) {
+        guard let area = preparedArea else { return }
+        let region = rect.intersection(area)
+        guard !region.isEmpty else { return }
+        var keys = Set(source.attributesIn(region).keys)
+        for (key, view) in visible where view.appliedAttributes?.frame.intersects(region) ?? false { keys.insert(key) }
+        pending.removeAll { $0.attributes.frame.intersects(region) }
+        refresh(keys.sorted { $0.indexPath < $1.indexPath }, source)
     }
 
     /// The parts of `area` outside `old` (which it overlaps): bands above and below, then the
@@ -214,7 +288,7 @@ final class ElementOwner {
     /// Makes views for pending elements: every one now in the viewport, and `offscreenBudget`
     /// more (the nearest). The due elements are taken out of `pending` first; only then is the
     /// data source asked, one element at a time, so nothing it does reaches into the loop.
-    func fill(visibleRect: Rect, offscreenBudget: Int) {
+    private func fill(_ visibleRect: Rect, offscreenBudget: Int, _ source: ElementSource) {
         var due: [(key: ElementKey, attributes: LayoutAttributes)] = []
         var budget = offscreenBudget
         var index = pending.count - 1
@@ -231,75 +305,113 @@ final class ElementOwner {
             }
         }
         for (index, element) in due.enumerated() {
-            guard show(element.key, element.attributes) != nil || client?.hasWorkWaiting != true else {
+            guard show(element.key, element.attributes, source) != nil || !source.hasWorkWaiting() else {
                 pending += due[index...].reversed()  // made after the work that was asked for has run
                 return
             }
         }
     }
 
-    /// An element of the prepared area whose view is to be made later.
-    func addPending(_ key: ElementKey, _ attributes: LayoutAttributes) {
-        guard visible[key] == nil else { return }
-        if let index = pending.firstIndex(where: { $0.key == key }) {
-            pending[index].attributes = attributes  // it moved (a self-sizing view above it grew)
-        } else {
-            pending.append((key, attributes))
+    // MARK: Updates
+
+    /// Gives the visible views their keys after a batch update. `newKey` maps an old key to its
+    /// new one, or nil when the element went (deleted or replaced): those views start retiring
+    /// and are returned with their old keys.
+    private func remap(_ newKey: (ElementKey) -> ElementKey?) -> [(view: ReusableView, oldKey: ElementKey)] {
+        var remapped: [ElementKey: ReusableView] = Dictionary(minimumCapacity: visible.count)
+        var leaving: [(view: ReusableView, oldKey: ElementKey)] = []
+        for (key, view) in visible {
+            if let new = newKey(key) {
+                remapped[new] = view
+                view.elementKey = new
+                if new != key { order.keyChanged(view, to: new) }
+            } else {
+                leaving.append((view, key))
+                markRetiring(view)
+            }
         }
+        visible = remapped
+        pending.removeAll()
+        return leaving.sorted { $0.oldKey.indexPath < $1.oldKey.indexPath }
     }
 
-    /// Elements waiting for a view whose frames meet `rect`: the layout moved them.
-    func dropPending(in rect: Rect) {
-        pending.removeAll { $0.attributes.frame.intersects(rect) }
+    /// Gives every entry of an update record its view: persisting ones keep theirs, ones leaving
+    /// the area start retiring, disappearing ones animate out on the view that retired in
+    /// `remap`, appearing ones get a new view. The area around the viewport is taken as
+    /// prepared: every element there has its view now.
+    private func animate(_ record: UpdateRecord, leaving: [(view: ReusableView, oldKey: ElementKey)], area: Rect,
+                         _ source: ElementSource) -> [Animator.Track] {
+        preparedArea = area
+        pending.removeAll()
+        var leavingViews: [ElementKey: ReusableView] = [:]
+        for (view, key) in leaving { leavingViews[key] = view }
+        var tracks: [Animator.Track] = []
+        for entry in record.entries {
+            let view: ReusableView?
+            switch entry.fate {
+            case .persisting: view = entry.newKey.flatMap { visible[$0] }
+            case .leavingArea: view = entry.newKey.flatMap(beginRetiring)
+            case .disappearing: view = entry.oldKey.flatMap { leavingViews.removeValue(forKey: $0) }
+            case .appearing: view = entry.newKey.flatMap { show($0, entry.from, source) }
+            }
+            guard let view else {
+                // Not made now (app code asked for work while it was being made): made later.
+                if entry.fate == .appearing, let key = entry.newKey, visible[key] == nil { pending.append((key, entry.to)) }
+                continue
+            }
+            tracks.append(.init(view: view, from: entry.from, to: entry.to, removeAtEnd: entry.fate == .leavingArea || entry.fate == .disappearing))
+        }
+        for view in leavingViews.values { finishRetiring(view) }  // nothing to animate it from
+        return tracks
     }
+}
 
-    // MARK: Making and retiring views
+// MARK: Making and retiring views
 
+extension ElementOwner {
     /// Makes (or reuses) and shows a view for `key` with `attributes`; nil when the data source
-    /// has none. Asks the data source, then tells the delegate.
+    /// has none. The delegate hears of it after the plan (`willDisplay`).
     ///
     /// A view whose making led app code to ask for structural work (it changed its data from
     /// inside `cellForItemAt`) is not shown but queued again: it may show data of an index path
     /// that is about to change. The element is made again once that work has run.
-    @discardableResult
-    func show(_ key: ElementKey, _ attributes: LayoutAttributes) -> ReusableView? {
-        guard visible[key] == nil, let client, !client.hasWorkWaiting, let view = client.makeView(for: key) else { return visible[key] }
-        guard !client.hasWorkWaiting else {
+    private func show(_ key: ElementKey, _ attributes: LayoutAttributes, _ source: ElementSource) -> ReusableView? {
+        guard visible[key] == nil, !source.hasWorkWaiting(), let view = source.makeView(key) else { return visible[key] }
+        guard !source.hasWorkWaiting() else {
             hideAndQueue(view)
             return nil
         }
         visible[key] = view
         view.elementKey = key
         view.readingOrder = ReadingOrder(key: key)
-        present(attributes, on: view)
-        insertInReadingOrder(view)
-        drawListChanged()
+        order.present(attributes, on: view)
+        order.viewCameIn(view)
         view.lastFit = nil
-        client.fit(view, attributes)
-        client.willDisplay(view, for: key)
+        source.fit(view, attributes)
+        events.append(.willDisplay(view, key))
         return view
     }
 
     /// The element's view leaves: hidden and queued for reuse.
-    func remove(_ key: ElementKey) {
+    private func remove(_ key: ElementKey, _ source: ElementSource) {
         guard let view = visible.removeValue(forKey: key) else { return }
-        client?.viewWillLeave(view)
+        source.animator.forget(view)
         end(view, key)
     }
 
     /// Every view leaves (a reload); retiring views too.
-    func removeAll() {
+    private func removeAll(_ source: ElementSource) {
         pending.removeAll()
         preparedArea = nil
         let keys = Array(visible.keys)
-        for key in keys { remove(key) }
+        for key in keys { remove(key, source) }
         let leaving = Array(retiring.values)
         for view in leaving { finishRetiring(view) }
     }
 
     /// The element's view stops being the element's but stays on screen, animating out; it is
     /// queued by `finishRetiring` when its animation ends.
-    func beginRetiring(_ key: ElementKey) -> ReusableView? {
+    private func beginRetiring(_ key: ElementKey) -> ReusableView? {
         guard let view = visible.removeValue(forKey: key) else { return nil }
         view.elementKey = key
         markRetiring(view)
@@ -310,26 +422,24 @@ final class ElementOwner {
         retiring[ObjectIdentifier(view)] = view
         retirements += 1
         view.retiredAt = retirements
-        drawOrderMoved = true
-        drawListChanged()  // it now goes under a view that takes its old key
+        order.viewRetired(view)
     }
 
     /// A view that finished animating out: hidden and queued.
-    func finishRetiring(_ view: ReusableView) {
+    private func finishRetiring(_ view: ReusableView) {
         guard retiring.removeValue(forKey: ObjectIdentifier(view)) != nil, let key = view.elementKey else { return }
         end(view, key)
     }
 
     private func end(_ view: ReusableView, _ key: ElementKey) {
         hideAndQueue(view)
-        client?.didEndDisplaying(view, for: key)
+        events.append(.didEndDisplaying(view, key))
     }
 
     private func hideAndQueue(_ view: ReusableView) {
         // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it).
         (view as? CollectionViewCell)?.isFocused = false
-        drawListChanged()
-        view.leftDrawList = true
+        order.viewLeft(view)
         view.elementKey = nil
         view.retiredAt = 0
         view.appliedAttributes = nil
@@ -353,10 +463,9 @@ final class ElementOwner {
     /// A view whose element left while a finger (or button) is still down on it: hiding it now
     /// would make GTK drop the touch's implicit grab and pick a new target under the finger at
     /// the next event, so the release would lower the ACTIVE count of widgets the press never
-    /// raised ("Broken accounting of active state", seen when a pinch's transition finished
-    /// with a finger on a view the new layout leaves out). So it stays a shown child, kept out
-    /// of the drawing order and out of picking (can-target off), keyless and in no queue, until
-    /// the press ends; then it is hidden and queued like any other.
+    /// raised ("Broken accounting of active state"). So it stays a shown child, kept out of the
+    /// drawing order and out of picking (can-target off), keyless and in no queue, until the
+    /// press ends; then it is hidden and queued like any other.
     private func hold(_ view: ReusableView) {
         let id = ObjectIdentifier(view)
         guard held[id] == nil else { return }
@@ -380,42 +489,8 @@ final class ElementOwner {
         hideAndQueue(view)
     }
 
-    /// Gives the visible views their keys after a batch update. `newKey` maps an old key to its
-    /// new one, or nil when the element went (deleted or replaced): those views start retiring
-    /// and are returned with their old keys.
-    func remap(_ newKey: (ElementKey) -> ElementKey?) -> [(view: ReusableView, oldKey: ElementKey)] {
-        var remapped: [ElementKey: ReusableView] = Dictionary(minimumCapacity: visible.count)
-        var leaving: [(view: ReusableView, oldKey: ElementKey)] = []
-        for (key, view) in visible {
-            if let new = newKey(key) {
-                remapped[new] = view
-                view.elementKey = new
-                if new != key {
-                    view.drawOrder = DrawOrder(zIndex: view.drawOrder.zIndex, key: new)
-                    drawOrderMoved = true
-                    view.readingOrder = ReadingOrder(key: new)
-                    readingOrderDirty = true
-                    drawListChanged()
-                }
-            } else {
-                leaving.append((view, key))
-                markRetiring(view)
-            }
-        }
-        visible = remapped
-        pending.removeAll()
-        return leaving.sorted { $0.oldKey.indexPath < $1.oldKey.indexPath }
-    }
-
-    /// Registers a view class for a reuse identifier; queued views of a replaced class go.
-    func register(_ registration: ViewRegistration?, for key: ReuseQueueKey) {
-        for view in queues.register(registration, for: key) where gtk_widget_get_parent(view.widget) == canvas {
-            gtk_widget_unparent(view.widget)
-        }
-    }
-
     /// The widget is going away: views drop their owner and the queues empty.
-    func dispose() {
+    private func dispose() {
         for view in visible.values { view.owner = nil }
         for view in retiring.values { view.owner = nil }
         for (view, handler) in held.values {
@@ -427,202 +502,5 @@ final class ElementOwner {
         retiring.removeAll()
         pending.removeAll()
         queues.removeAll()
-    }
-
-    // MARK: Attributes and placement
-
-    /// Shows `attributes` on a view: stored, and handed to GTK only when they changed.
-    func present(_ attributes: LayoutAttributes, on view: ReusableView) {
-        if let old = view.appliedAttributes, old == attributes { return }
-        // The drawing order changes with the zIndex only: a new key gets its order in `show`
-        // (no attributes yet) or `remap`. So an animation frame builds no order.
-        if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
-            if view.appliedAttributes != nil {
-                drawOrderMoved = true
-                drawListChanged()
-            }
-            view.drawOrder = DrawOrder(zIndex: attributes.zIndex, key: key)
-        }
-        if view.appliedAttributes?.alpha != attributes.alpha {
-            gtk_widget_set_opacity(view.widget, attributes.alpha)
-        }
-        view.appliedAttributes = attributes
-        view.apply(attributes)
-        toPlace.append(view)
-    }
-
-    /// Allocates the views that came in or changed since the last call (all of them when
-    /// `everything`: GTK allocated the canvas, or its origin moved). Call `restackIfDue()`
-    /// before the canvas is allocated: reordering children makes GTK lay the canvas out again.
-    func place(everything: Bool) {
-        let origin = canvasOrigin
-        if everything {
-            placedEverything = (origin, mirrored)
-            for view in visible.values { place(view, origin) }
-            for view in retiring.values { place(view, origin) }
-        } else {
-            for view in toPlace where gtk_widget_get_child_visible(view.widget) != 0 { place(view, origin) }
-        }
-        toPlace.removeAll(keepingCapacity: true)
-    }
-
-    /// GTK allocated the canvas (a child was added or queued a resize), and wants every child
-    /// allocated again. Where the views were all placed for this canvas origin and direction,
-    /// the canvas puts each where it was (false); else (or the canvas was realized since: the
-    /// renderer decides how a 3D transform goes in) they are placed from their attributes.
-    func canvasAllocated(realized: Bool) -> Bool {
-        if !realized, let placed = placedEverything, placed.origin == canvasOrigin, placed.mirrored == mirrored { return false }
-        place(everything: true)
-        return true
-    }
-
-    private func place(_ view: ReusableView, _ origin: Point) {
-        guard let attributes = view.appliedAttributes else { return }
-        view.placement.place(view.widget, attributes, origin: origin, mirrored: mirrored)
-    }
-
-    // MARK: Reading order and drawing order
-
-    /// Child order is reading order (`ReadingOrder`): what accessibility tools list and GTK's
-    /// focus chain walks. A view goes straight to its place: a new one is appended or
-    /// prepended, a reused one stays where it was, and either moves only when it is out of
-    /// order with its shown neighbours (hidden children are neither read nor drawn, so they do
-    /// not count). Only a changed key sorts everything again; a zIndex never moves a child.
-    private func insertInReadingOrder(_ view: ReusableView) {
-        if gtk_widget_get_parent(view.widget) != canvas {
-            gtk_widget_set_parent(view.widget, canvas)
-        }
-        gtk_widget_set_child_visible(view.widget, 1)
-        let order = view.readingOrder
-        let previous = shownSibling(of: view.widget, forward: false), next = shownSibling(of: view.widget, forward: true)
-        if (previous.map { $0.readingOrder <= order } ?? true) && (next.map { order <= $0.readingOrder } ?? true) { return }
-        // Out of order. Scrolling back brings views that come before all others: first child.
-        if let first = firstShownView(), order < first.readingOrder, first !== view {
-            gtk_widget_insert_before(view.widget, canvas, first.widget)
-            return
-        }
-        // Otherwise after the last shown view that comes at or before it.
-        var child = gtk_widget_get_last_child(canvas)
-        while let c = child {
-            if c != view.widget, gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.elementKey != nil, v.readingOrder <= order { break }
-            child = gtk_widget_get_prev_sibling(c)
-        }
-        gtk_widget_insert_after(view.widget, canvas, child)
-    }
-
-    private func firstShownView() -> ReusableView? {
-        var child = gtk_widget_get_first_child(canvas)
-        while let c = child {
-            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.elementKey != nil { return v }  // not a held view
-            child = gtk_widget_get_next_sibling(c)
-        }
-        return nil
-    }
-
-    private func shownSibling(of widget: WidgetPointer, forward: Bool) -> ReusableView? {
-        var child = forward ? gtk_widget_get_next_sibling(widget) : gtk_widget_get_prev_sibling(widget)
-        while let c = child {
-            if gtk_widget_get_child_visible(c) != 0, let v = ReusableView.view(for: c), v.elementKey != nil { return v }  // not a held view
-            child = forward ? gtk_widget_get_next_sibling(c) : gtk_widget_get_prev_sibling(c)
-        }
-        return nil
-    }
-
-    /// Sorts the shown views into reading order when a key changed (a batch update).
-    func restackIfDue() {
-        if readingOrderDirty { restack() }
-    }
-
-    /// Sorts the shown views into reading order; retiring views come by their old keys.
-    private func restack() {
-        readingOrderDirty = false
-        let ordered = (Array(visible.values) + Array(retiring.values)).sorted {
-            $0.readingOrder != $1.readingOrder ? $0.readingOrder < $1.readingOrder : Self.retiredEarlier($0, $1)
-        }
-        var previous: WidgetPointer? = nil
-        for view in ordered {
-            if gtk_widget_get_prev_sibling(view.widget) != previous {
-                gtk_widget_insert_after(view.widget, canvas, previous)
-            }
-            previous = view.widget
-        }
-    }
-
-    /// A view came or went, or a zIndex or key changed: the canvas's drawing order is built
-    /// again when it next draws.
-    private func drawListChanged() {
-        if drawListDirty { return }
-        drawListDirty = true
-        gtk_widget_queue_draw(canvas)
-    }
-
-    /// The shown views in drawing order (`DrawOrder`: zIndex, then category, then element).
-    /// A retiring view can share its old key's order with the view that has that key now:
-    /// retiring views go under live ones, the earlier retired lower, so the order is the same
-    /// however the dictionaries iterate (object identities, which differ run to run, never count).
-    func drawList() -> [ReusableView] {
-        (Array(visible.values) + Array(retiring.values)).sorted(by: Self.drawsBelow)
-    }
-
-    private static func drawsBelow(_ a: ReusableView, _ b: ReusableView) -> Bool {
-        a.drawOrder != b.drawOrder ? a.drawOrder < b.drawOrder : retiredEarlier(a, b)
-    }
-
-    /// `drawList()`, built from the last one: its views still shown keep their order, the views
-    /// that came in are sorted and merged in. A scrolled frame brings a row or two into a few
-    /// hundred views, so this compares about twice per view where sorting them all compared
-    /// ten times (it was a tenth of a scrolled frame's CPU). A view whose place changed (a new
-    /// zIndex or index path) can leave the list out of order, which a last pass then looks
-    /// for (only then: it was a third of this on a scrolled frame); out of order, everything
-    /// is sorted.
-    private func updatedDrawList() -> [ReusableView] {
-        drawListGeneration += 2
-        let shown = drawListGeneration, kept = drawListGeneration + 1
-        for view in visible.values { view.drawListMark = shown }
-        for view in retiring.values { view.drawListMark = shown }
-        var old: [ReusableView] = []
-        old.reserveCapacity(visible.count + retiring.count)
-        for view in lastDrawList where view.drawListMark == shown && !view.leftDrawList {
-            view.drawListMark = kept
-            old.append(view)
-        }
-        var arrivals = visible.values.filter { $0.drawListMark == shown } + retiring.values.filter { $0.drawListMark == shown }
-        for view in arrivals { view.leftDrawList = false }
-        arrivals.sort(by: Self.drawsBelow)
-        var merged: [ReusableView] = []
-        merged.reserveCapacity(old.count + arrivals.count)
-        var i = 0, j = 0
-        while i < old.count, j < arrivals.count {
-            if Self.drawsBelow(arrivals[j], old[i]) { merged.append(arrivals[j]); j += 1 } else { merged.append(old[i]); i += 1 }
-        }
-        merged.append(contentsOf: old[i...])
-        merged.append(contentsOf: arrivals[j...])
-        // Both runs are in order unless a view kept from the last order moved in it.
-        if drawOrderMoved {
-            drawOrderMoved = false
-            for k in merged.indices.dropFirst() where Self.drawsBelow(merged[k], merged[k - 1]) { return drawList() }
-        }
-        return merged
-    }
-
-    /// The tie between views with one key: retiring before live, then by when they retired.
-    private static func retiredEarlier(_ a: ReusableView, _ b: ReusableView) -> Bool {
-        let live = Int.max
-        return (a.retiredAt == 0 ? live : a.retiredAt) < (b.retiredAt == 0 ? live : b.retiredAt)
-    }
-
-    /// Hands the canvas its drawing order when it changed; the canvas calls this as it starts
-    /// to draw. Sorting the shown views only, and only after a change: a plain animation frame
-    /// costs nothing here.
-    func updateDrawListIfDue() {
-        guard drawListDirty else { return }
-        drawListDirty = false
-        lastDrawList = updatedDrawList()
-        // Debug builds (the tests): the order built from the last one is the order sorted anew.
-        assert(lastDrawList.map(ObjectIdentifier.init) == drawList().map(ObjectIdentifier.init), "the drawing order built from the last one is out of order")
-        let widgets: [UnsafeMutablePointer<GtkWidget>?] = lastDrawList.map { $0.widget }
-        widgets.withUnsafeBufferPointer { buffer in
-            cv_canvas_set_draw_order(OpaquePointer(canvas), buffer.baseAddress, guint(buffer.count))
-        }
     }
 }

@@ -57,7 +57,7 @@ extension CollectionView {
         if let old, old != indexPath { cellForItem(at: old)?.isFocused = false }
         if let indexPath, scroll {
             scrollToItem(at: indexPath, at: [], animated: true)
-            orthogonalScroll?.reveal(indexPath)  // and within a row that scrolls across
+            orthogonalScroll.reveal(indexPath)  // and within a row that scrolls across
         }
     }
 
@@ -79,7 +79,7 @@ extension CollectionView {
         case .first: target = firstItem
         case .last: target = lastItem
         case .left, .right, .up, .down:
-            target = orthogonalScroll?.neighbour(of: current, move) ?? neighbour(of: current, frame: frame, move)
+            target = orthogonalScroll.neighbour(of: current, move) ?? neighbour(of: current, frame: frame, move)
         case .pageUp, .pageDown:
             let dy = move == .pageDown ? bounds.height : -bounds.height
             let probe = Point(x: frame.midX, y: frame.midY + dy)

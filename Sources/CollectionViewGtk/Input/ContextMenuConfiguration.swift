@@ -100,7 +100,7 @@ extension CollectionView {
     /// Nil before the first context menu, after ``reloadData()``, while the edit menu is open
     /// (or after it was, until the next context menu), and once an entry of a menu built from
     /// ``ContextMenuItem``s was chosen (its action got the items).
-    public var contextMenuItems: [IndexPath]? { interaction?.contextMenuItems }
+    public var contextMenuItems: [IndexPath]? { interaction.contextMenuItems }
 
     /// Whether a single click activates an item (GTK's `single-click-activate`): a click on an
     /// item whose delegate handles activation
@@ -108,7 +108,7 @@ extension CollectionView {
     /// it and then performs its primary action. Default false: a click only selects, and a
     /// double-click or Enter activates.
     public var isSingleClickActivationEnabled: Bool {
-        get { interaction?.singleClickActivates ?? false }
-        set { interaction?.singleClickActivates = newValue }
+        get { interaction.singleClickActivates ?? false }
+        set { interaction.singleClickActivates = newValue }
     }
 }

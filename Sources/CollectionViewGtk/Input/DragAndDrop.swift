@@ -64,7 +64,7 @@ final class DragAndDrop {
     /// The caller owns the returned reference.
     package func contentProvider(atViewportX x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? {
         guard let collectionView, let delegate = collectionView.dragDelegate,
-              let path = collectionView.interaction?.item(atViewportX: x, y: y), collectionView.isValidItem(path),
+              let path = collectionView.interaction.item(atViewportX: x, y: y), collectionView.isValidItem(path),
               !canReorder(path, in: collectionView) else { return nil }
         // A selected item drags the whole selection with it, itself first.
         var paths = [path]
@@ -92,14 +92,14 @@ final class DragAndDrop {
             return nil
         }
         // The press becomes a drag: it no longer highlights or selects.
-        collectionView?.interaction?.pressCancelled()
+        collectionView?.interaction.pressCancelled()
         setIcon(atViewportX: x, y: y)
         return provider
     }
 
     /// The dragged cell, as it looks, under the pointer where it was grabbed.
     private func setIcon(atViewportX x: Double, y: Double) {
-        guard let collectionView, let path = collectionView.interaction?.item(atViewportX: x, y: y),
+        guard let collectionView, let path = collectionView.interaction.item(atViewportX: x, y: y),
               let cell = collectionView.cellForItem(at: path) else { return }
         var point = graphene_point_t(x: Float(x), y: Float(y)), inCell = graphene_point_t()
         guard gtk_widget_compute_point(collectionView.viewport, cell.widget, &point, &inCell) != 0,

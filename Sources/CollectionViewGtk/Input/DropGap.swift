@@ -36,12 +36,12 @@ extension CollectionView {
         }
         let shown = indexPath.map { DropGap(at: $0).shownCounts(base) } ?? base
         dropGap = indexPath.map(DropGap.init)
-        isMovingInteractively = true
+        editing.isRecordingOwnBatch = true
         performBatch({ [self] in
             if let old { deleteItems(at: [old]) }
             if let indexPath { insertItems(at: [indexPath]) }
         }, animated: true, newCounts: shown, applyNow: true, completion: nil)
-        isMovingInteractively = false
+        editing.isRecordingOwnBatch = false
     }
 
     /// Where the view shows an open drop gap, or nil.

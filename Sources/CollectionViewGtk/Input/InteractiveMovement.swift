@@ -52,7 +52,7 @@ extension CollectionView {
         let centre = installedLayout.layoutAttributesForItem(at: indexPath)?.center
             ?? Point(x: bounds.midX, y: bounds.midY)
         movement = InteractiveMovement(original: indexPath, current: indexPath, position: centre)
-        interaction?.pressCancelled()
+        interaction.pressCancelled()
         if let cell = cellForItem(at: indexPath) { gtk_widget_add_css_class(cell.widget, "moving") }
         work.perform { [weak self] in self?.presentMovingCell() }
         return true
@@ -82,10 +82,10 @@ extension CollectionView {
         }
         if target != moving.current, canShowMovingItem(at: target, from: moving.current) {
             movement?.current = target
-            isMovingInteractively = true
+            editing.isRecordingOwnBatch = true
             performBatch({ [self] in moveItem(at: moving.current, to: target) }, animated: true,
                          newCounts: counts(moving: moving.current, to: target), applyNow: true, completion: nil)
-            isMovingInteractively = false
+            editing.isRecordingOwnBatch = false
         }
         presentMovingCell()
     }
@@ -128,10 +128,10 @@ extension CollectionView {
         movement = nil
         if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
         if moving.current != moving.original {
-            isMovingInteractively = true
+            editing.isRecordingOwnBatch = true
             performBatch({ [self] in moveItem(at: moving.current, to: moving.original) }, animated: true,
                          newCounts: counts(moving: moving.current, to: moving.original), applyNow: true, completion: nil)
-            isMovingInteractively = false
+            editing.isRecordingOwnBatch = false
         } else {
             if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
             work.perform { [weak self] in self?.settle(nil, at: moving.original) }
@@ -167,7 +167,7 @@ extension CollectionView {
         guard let moving = movement, let cell = cellForItem(at: moving.current),
               let attributes = movingAttributes(moving) else { return }
         animator.forget(cell)
-        elements.present(attributes, on: cell)
+        ensureViews(.frame(show: [(cell, attributes)], retire: []))
         gtk_widget_queue_allocate(viewport)
     }
 
@@ -187,7 +187,7 @@ extension CollectionView {
     /// Another update or a reload is about to run during a movement: the movement is
     /// cancelled first, so the update is checked against the data source's own order.
     func cancelMovementForUpdate() {
-        guard !isMovingInteractively else { return }
+        guard !editing.isRecordingOwnBatch else { return }
         if movement != nil { cancelMovementNow() }
         // The gap closes; its animation starts from where the cells are, so an insert there
         // right after (the drop's own) leaves them in place.

@@ -151,8 +151,8 @@ final class OrthogonalScrollDriver {
             // Not claimed: claiming would cancel the click gesture mid-press, and GTK 4.8's click
             // gesture then missed the next click. The press is told it became a scroll instead,
             // and a band or a reorder the same drag might start stands down.
-            collectionView?.interaction?.viewScrolled()  // a press that moves the row selects nothing
-            collectionView?.interaction?.pointerDrag?.standDown()
+            collectionView?.interaction.viewScrolled()  // a press that moves the row selects nothing
+            collectionView?.interaction.pointerDrag?.standDown()
         }
         // The content follows the pointer: dragging left shows what is to the right.
         let offset = dragStartOffset - across(crossIsHorizontal ? dx : 0, crossIsHorizontal ? 0 : dy)

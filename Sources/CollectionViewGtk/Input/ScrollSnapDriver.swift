@@ -237,18 +237,18 @@ extension CollectionView {
     }
 
     /// Whether an ease after the user's scroll (paging or snapping) is running.
-    package var isSettlingScroll: Bool { scrollSnap?.isEasing ?? false }
+    package var isSettlingScroll: Bool { scrollSnap.isEasing }
 
     /// Eases the view has started after a scroll ended, and the last one's start, end and
     /// duration.
     package var scrollSettleRecord: (count: Int, last: (from: Point, to: Point, duration: Double)?) {
-        (scrollSnap?.easeCount ?? 0, scrollSnap?.lastEase)
+        (scrollSnap.easeCount, scrollSnap.lastEase)
     }
 
     /// Test entry point: what the scroll controller's "decelerate" does when a touchpad fling
     /// ends at `velocity` (points per second). Xvfb cannot make a kinetic scroll: X11 has no
     /// scroll-stop events, so GTK never emits "decelerate" there.
     package func simulateFlingEnd(velocity: Point) {
-        scrollSnap?.flingEnded(velocity: velocity)
+        scrollSnap.flingEnded(velocity: velocity)
     }
 }

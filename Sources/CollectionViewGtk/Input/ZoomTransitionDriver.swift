@@ -115,7 +115,7 @@ extension CollectionView {
     /// The two layouts a pinch or Ctrl + scroll moves between: spreading the fingers (or Ctrl +
     /// wheel up) goes from `dense` to `spread`. Nil, the default, turns zooming off.
     public var zoomLayouts: (dense: CollectionViewLayout, spread: CollectionViewLayout)? {
-        get { zoomPair }
-        set { zoomPair = newValue }
+        get { transitions.zoomPair }
+        set { transitions.zoomPair = newValue }
     }
 }

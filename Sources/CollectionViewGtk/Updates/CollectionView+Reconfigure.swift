@@ -9,9 +9,9 @@ extension CollectionView {
         work.run {
             for path in indexPaths {
                 guard let cell = cellForItem(at: path) else { continue }
-                reconfiguring = (path, cell)
+                editing.reconfiguring = (path, cell)
                 let returned = configure(path)
-                reconfiguring = nil
+                editing.reconfiguring = nil
                 refit(cell)
                 if let returned, returned !== cell {
                     report(.foreignView("a different cell when reconfiguring item \(path.item) in section \(path.section); reconfiguring configures the item's own cell"))

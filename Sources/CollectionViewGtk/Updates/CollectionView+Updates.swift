@@ -158,8 +158,8 @@ extension CollectionView {
 
         // Follow the items to their new index paths.
         selection.remap(map)
-        interaction?.itemsMoved { map.newIndexPath(forOld: $0) }
-        let leaving = elements.remap { map.newKey(forOld: $0) }
+        interaction.itemsMoved { map.newIndexPath(forOld: $0) }
+        let leaving = ensureViews(.remap { map.newKey(forOld: $0) }).leaving
 
         // The layout, told about the changes.
         layout.attributesBeforeUpdate = { before[$0] }

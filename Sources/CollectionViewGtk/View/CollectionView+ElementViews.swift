@@ -1,11 +1,41 @@
 import CGtk
 import CollectionLayout
 
-/// What the element owner asks of the collection view: views from the data source, checked;
-/// the delegate's display calls; the layout's attributes, checked. Every call into app code runs
-/// as a busy operation, so structural work it asks for waits until the owner is done.
-extension CollectionView: ElementOwnerClient {
-    func makeView(for key: ElementKey) -> ReusableView? {
+/// The view's side of the element owner: the one place that hands it a plan (`ensureViews`),
+/// the values it asks with (`elementSource`: checked layout answers, views from the data
+/// source), and the delegate's display calls it returns. Every call into app code runs as a
+/// busy operation, so structural work it asks for waits until the owner is done.
+extension CollectionView {
+    /// Hands the element owner a plan and tells the delegate what came and went.
+    @discardableResult
+    func ensureViews(_ plan: ElementPlan) -> ElementChanges {
+        let changes = elements.ensureViews(plan, using: elementSource)
+        deliver(changes.events)
+        return changes
+    }
+
+    /// What the element owner asks for, as values.
+    var elementSource: ElementSource {
+        ElementSource(
+            attributesIn: { [unowned self] in wantedAttributes(in: $0) },
+            attributesOf: { [unowned self] in usableAttributes(of: $0) },
+            makeView: { [unowned self] in makeView(for: $0) },
+            fit: { [unowned self] in fit($0, $1) },
+            animator: animator,
+            hasWorkWaiting: { [unowned self] in work.hasQueuedWork })
+    }
+
+    /// The delegate's `willDisplay` and `didEndDisplaying`, in the order the views came and went.
+    func deliver(_ events: [DisplayEvent]) {
+        for event in events {
+            switch event {
+            case let .willDisplay(view, key): tellDelegate(view, key, appearing: true)
+            case let .didEndDisplaying(view, key): tellDelegate(view, key, appearing: false)
+            }
+        }
+    }
+
+    private func makeView(for key: ElementKey) -> ReusableView? {
         let view: ReusableView? = work.run {
             switch key.category {
             case .cell: makeCell(at: key.indexPath)
@@ -60,13 +90,9 @@ extension CollectionView: ElementOwnerClient {
     /// A view of this collection view that the data source dequeued but returned for the wrong
     /// element goes back to its queue, so nothing dequeued is lost.
     func giveBack(_ view: ReusableView) {
-        guard view.owner === self, view.elementKey == nil, !elements.queues.queuedViews.contains(where: { $0 === view }) else { return }
-        elements.queues.enqueue(view)
+        guard view.owner === self else { return }
+        ensureViews(.giveBack(view))
     }
-
-    func willDisplay(_ view: ReusableView, for key: ElementKey) { tellDelegate(view, key, appearing: true) }
-
-    func didEndDisplaying(_ view: ReusableView, for key: ElementKey) { tellDelegate(view, key, appearing: false) }
 
     /// `willDisplay` or `didEndDisplaying`, for a cell or a supplementary view (decoration
     /// views have no delegate calls, as in UIKit).
@@ -92,11 +118,14 @@ extension CollectionView: ElementOwnerClient {
         }
     }
 
-    func isAnimating(_ view: ReusableView) -> Bool { animator.isAnimating(view) }
-
-    func viewWillLeave(_ view: ReusableView) { animator.forget(view) }
-
-    var hasWorkWaiting: Bool { work.hasQueuedWork }
+    /// One element's usable attributes for a named invalidation; nil when it should have no
+    /// view (hidden, unusable, outside the data, or outside its orthogonal row).
+    private func usableAttributes(of key: ElementKey) -> LayoutAttributes? {
+        guard let attributes = installedLayout.layoutAttributes(for: key), !attributes.isHidden, Self.unusable(attributes) == nil,
+              orthogonalScroll.isOutsideItsRow(attributes) != true,
+              key.category == .decorationView || isValidElement(key, counts: counts) else { return nil }
+        return attributes
+    }
 
     /// The layout's attributes in `rect`, keyed by element, without hidden or unusable ones:
     /// frames that are not finite or too large for GTK (allocations are 32-bit), transforms or

@@ -22,28 +22,27 @@ extension CollectionView {
         let newSize = Size(width: Double(width), height: Double(height))
         var resized = newSize != viewportSize
         viewportSize = newSize
-        isInLayoutPass = true
-        var placeAll = updateMirroring()
+        pass.isRunning = true
+        updateMirroring()
         for _ in 0..<Self.roundsPerPass {
-            work.run { placeAll = layoutPass(resized: resized) || placeAll }  // what callbacks asked for runs at its end
+            work.run { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
             resized = false
             if !installedLayout.needsPrepare { break }
         }
-        isInLayoutPass = false
+        pass.isRunning = false
         if installedLayout.needsPrepare { gtk_widget_queue_allocate(viewport) }
         // Last, after any work the callbacks asked for: views it added are placed in this frame.
-        elements.restackIfDue()
-        allocateCanvas(bounds)
-        elements.place(everything: placeAll)
+        let visibleRect = bounds
+        ensureViews(.place(canvas: canvasFrame) { [unowned self] in allocateCanvas(visibleRect) })
         if elements.hasPendingViews { scheduleFill() }
         if checksInvariants { recordInvariantProblems() }
-        layoutPassCount += 1
-        interaction?.presentMenu()
-        interaction?.allocateOverlays()  // a popover child is sized and placed in its parent's allocation
+        pass.count += 1
+        interaction.presentMenu()
+        interaction.allocateOverlays()  // a popover child is sized and placed in its parent's allocation
     }
 
-    /// One round of the pass; returns whether every view must be placed again (the anchor moved).
-    private func layoutPass(resized: Bool) -> Bool {
+    /// One round of the pass.
+    private func layoutPass(resized: Bool) {
         let layout = installedLayout
         if resized, layout.shouldInvalidateLayout(forBoundsChange: bounds) {
             layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: bounds))
@@ -58,20 +57,18 @@ extension CollectionView {
         configureScrolling()
         let visibleRect = bounds
         if let context, partial {
-            refreshElements(context.invalidatedElementKeys)
-            if let rect = context.invalidatedRect { refreshElements(in: rect) }
+            // The moving item is under the pointer, and a drop gap is room without a cell.
+            let keys = context.invalidatedElementKeys.filter { key in
+                !(movement.map { key == .cell($0.current) } ?? false) && !(dropGap.map { key == .cell($0.at) } ?? false)
+            }
+            ensureViews(.invalidated(keys: keys, rect: context.invalidatedRect))
         }
-        if dirty || resized || !elements.isComfortable(visibleRect) {
-            elements.prepare(around: visibleRect, incremental: !dirty && !resized && isPlainScroll)
+        if ensureViews(.pass(visible: visibleRect, refresh: dirty || resized, incremental: isPlainScroll)).prepared {
             prefetchAhead()
-        } else if elements.hasPendingViews {
-            elements.fill(visibleRect: visibleRect, offscreenBudget: 0)
         }
         if anchorNeedsMove(for: visibleRect.origin) {  // the offset jumped inside this pass (clamping)
             anchor = visibleRect.origin
-            return true
         }
-        return false
     }
 
     /// The content size and offset adjustments of a context: the scrollable area grows first,
@@ -90,45 +87,6 @@ extension CollectionView {
         }
     }
 
-    /// Asks the layout again for the elements a context names: shown ones get their new
-    /// attributes (unless an animation owns them), ones that came into the prepared area wait
-    /// to be made, ones that left it or were hidden go.
-    private func refreshElements(_ keys: [ElementKey]) {
-        guard !keys.isEmpty, let area = elements.preparedArea else { return }
-        let layout = installedLayout, counts = self.counts
-        for key in keys {
-            if let moving = movement, key == .cell(moving.current) { continue }  // under the pointer
-            if let gap = dropGap, key == .cell(gap.at) { continue }  // room without a cell
-            let attributes = layout.layoutAttributes(for: key)
-            guard let attributes, !attributes.isHidden, Self.unusable(attributes) == nil, attributes.frame.intersects(area),
-                  orthogonalScroll?.isOutsideItsRow(attributes) != true else {
-                if elements.view(for: key) != nil { elements.remove(key) }
-                continue
-            }
-            if let view = elements.view(for: key) {
-                if !animator.isAnimating(view) {
-                    elements.present(attributes, on: view)
-                    fit(view, attributes)
-                }
-            } else if key.category == .decorationView || isValidElement(key, counts: counts) {
-                elements.addPending(key, attributes)
-            }
-        }
-    }
-
-    /// Asks the layout again for every element of the prepared area in `rect`, where the
-    /// layout says elements moved without naming them (a self-sizing view grew): the shown ones
-    /// there (by where they were) and the ones the layout puts there now.
-    private func refreshElements(in rect: Rect) {
-        guard let area = elements.preparedArea else { return }
-        let region = rect.intersection(area)
-        guard !region.isEmpty else { return }
-        var keys = Set(wantedAttributes(in: region).keys)
-        for (key, view) in elements.visible where view.appliedAttributes?.frame.intersects(region) ?? false { keys.insert(key) }
-        elements.dropPending(in: region)
-        refreshElements(keys.sorted { $0.indexPath < $1.indexPath })
-    }
-
     /// A scroll with nothing else going on: the element owner then asks only for the strips
     /// that came into view.
     private var isPlainScroll: Bool { !animator.isRunning && interactiveTransition == nil }
@@ -144,7 +102,6 @@ extension CollectionView {
     /// canvas is flipped across the viewport's vertical centre line.
     private func allocateCanvas(_ visibleRect: Rect) {
         let margin = Self.anchorMargin
-        elements.canvasOrigin = Point(x: anchor.x - margin, y: anchor.y - margin)
         // On whole device pixels: content lands on the same pixels every frame, so a tile of
         // the cache (drawn at a whole pixel) is what drawing the views would have given.
         let scale = Double(max(1, gtk_widget_get_scale_factor(canvas)))
@@ -163,19 +120,22 @@ extension CollectionView {
                             gsk_transform_translate(transform, &shift))
     }
 
-    /// Follows the widget's direction and the layout's wish to flip; true when it changed (every
-    /// view is placed again).
-    func updateMirroring() -> Bool {
+    /// Where the canvas is: the anchor's point at (margin, margin) of it, mirrored or not.
+    var canvasFrame: CanvasFrame {
+        CanvasFrame(origin: Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin), mirrored: isMirrored)
+    }
+
+    /// Follows the widget's direction and the layout's wish to flip (every view is then placed
+    /// again: the canvas frame changed).
+    func updateMirroring() {
         let layout = installedLayout
         let rightToLeft = gtk_widget_get_direction(viewport) == GTK_TEXT_DIR_RTL
         let mirrored = layout.flipsHorizontallyInOppositeLayoutDirection
             && rightToLeft != (layout.developmentLayoutDirection == .rightToLeft)
-        guard mirrored != isMirrored else { return false }
+        guard mirrored != isMirrored else { return }
         let offset = contentOffset
         isMirrored = mirrored
-        elements.mirrored = mirrored
         setOffset(offset)  // the same place of the content, now on the flipped adjustment
-        return true
     }
 
     /// A viewport x as the layout sees it: flipped when the view is mirrored.
@@ -202,17 +162,15 @@ extension CollectionView {
         if installedLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
             installedLayout.invalidateLayout(with: installedLayout.invalidationContext(forBoundsChange: newBounds))
         }
-        interaction?.viewScrolled()  // a press that turns into a scroll selects nothing
+        interaction.viewScrolled()  // a press that turns into a scroll selects nothing
         // Views for what scrolls into view are made now, before GTK's layout phase (see
         // `scheduleFill`); the pass that follows places them.
-        if !installedLayout.needsPrepare, elements.preparedArea != nil, viewportSize.width > 0, !elements.isComfortable(newBounds) {
-            elements.prepare(around: newBounds, incremental: isPlainScroll)
+        if !installedLayout.needsPrepare, viewportSize.width > 0, ensureViews(.scroll(visible: newBounds, incremental: isPlainScroll)).prepared {
             prefetchAhead()
             gtk_widget_queue_allocate(viewport)
         }
         if anchorNeedsMove(for: newBounds.origin) {
             anchor = newBounds.origin
-            elements.canvasOrigin = Point(x: anchor.x - Self.anchorMargin, y: anchor.y - Self.anchorMargin)
             gtk_widget_queue_allocate(canvas)
         }
     }
@@ -222,23 +180,23 @@ extension CollectionView {
     /// content changing there (a label's text, say) queues a resize, which makes GTK lay the
     /// whole window out again in the same frame.
     private func scheduleFill() {
-        guard !fillScheduled else { return }
-        fillScheduled = true
+        guard !pass.fillIsScheduled else { return }
+        pass.fillIsScheduled = true
         Tick.add(viewport) { [weak self] _ in
             guard let self else { return false }
             guard self.elements.hasPendingViews else {
-                self.fillScheduled = false
+                self.pass.fillIsScheduled = false
                 return false
             }
-            self.work.run { self.elements.fill(visibleRect: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame) }
+            self.work.run { self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
             gtk_widget_queue_allocate(self.viewport)
-            self.fillScheduled = self.elements.hasPendingViews
-            return self.fillScheduled
+            self.pass.fillIsScheduled = self.elements.hasPendingViews
+            return self.pass.fillIsScheduled
         }
     }
 
     private func recordInvariantProblems() {
         let problems = elements.invariantViolations()
-        if !problems.isEmpty { invariantProblems.append("after pass \(layoutPassCount + 1): " + problems.joined(separator: "; ")) }
+        if !problems.isEmpty { pass.invariantProblems.append("after pass \(layoutPassCount + 1): " + problems.joined(separator: "; ")) }
     }
 }

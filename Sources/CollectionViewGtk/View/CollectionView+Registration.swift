@@ -6,8 +6,7 @@ extension CollectionView {
     /// (`register(_:forCellWithReuseIdentifier:)`). Registering again replaces the class; queued
     /// cells of the old one are dropped.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        elements.register(ViewRegistration(viewClass: cellClass, template: nil),
-                        for: ReuseQueueKey(category: .cell, identifier: identifier))
+        register(ViewRegistration(viewClass: cellClass, template: nil), for: ReuseQueueKey(category: .cell, identifier: identifier))
     }
 
     /// Makes cells of `cellClass` whose content view holds a GtkBuilder template's root (UIKit's
@@ -15,23 +14,25 @@ extension CollectionView {
     /// stops the first dequeue with a message naming it.
     public func register(template: BuilderTemplate, cellClass: CollectionViewCell.Type = CollectionViewCell.self,
                          forCellWithReuseIdentifier identifier: String) {
-        elements.register(ViewRegistration(viewClass: cellClass, template: template),
-                        for: ReuseQueueKey(category: .cell, identifier: identifier))
+        register(ViewRegistration(viewClass: cellClass, template: template), for: ReuseQueueKey(category: .cell, identifier: identifier))
     }
 
     /// Makes supplementary views of `viewClass` for `kind` and `identifier`
     /// (`register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`).
     public func register(_ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
-        elements.register(ViewRegistration(viewClass: viewClass, template: nil),
-                        for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
+        register(ViewRegistration(viewClass: viewClass, template: nil), for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
     }
 
     /// Makes supplementary views of `viewClass` for `kind` and `identifier` from a GtkBuilder
     /// template (UIKit's registration with a nib).
     public func register(template: BuilderTemplate, viewClass: ReusableView.Type = ReusableView.self,
                          forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
-        elements.register(ViewRegistration(viewClass: viewClass, template: template),
-                        for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
+        register(ViewRegistration(viewClass: viewClass, template: template), for: ReuseQueueKey(category: .supplementaryView, kind: kind, identifier: identifier))
+    }
+
+    /// The one way in to the element owner's registrations.
+    private func register(_ registration: ViewRegistration, for key: ReuseQueueKey) {
+        elements.register(registration, for: key)
     }
 
     /// A cell for the data source to configure (`dequeueReusableCell(withReuseIdentifier:for:)`):
@@ -42,7 +43,7 @@ extension CollectionView {
     ///   - identifier: the reuse identifier the cell class was registered for.
     ///   - indexPath: the item the cell is for, as the data source was asked.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        if let reconfiguring, reconfiguring.indexPath == indexPath {
+        if let reconfiguring = editing.reconfiguring, reconfiguring.indexPath == indexPath {
             return reconfiguring.cell  // reconfiguring: the item's own cell, as UIKit gives back
         }
         let key = ReuseQueueKey(category: .cell, identifier: identifier)
@@ -84,7 +85,7 @@ extension CollectionView {
 
     /// The dequeue that throws instead of stopping, for the view's own use and for tests.
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
-        let view = try elements.queues.dequeue(key, registration: registration)
+        let view = try elements.dequeue(key, registration: registration)
         view.owner = self
         return view
     }
@@ -99,7 +100,7 @@ extension CollectionView {
 
     /// Views made so far and views waiting in queues, for tests and benchmarks.
     public var reuseStatistics: (created: Int, queued: Int, visible: Int) {
-        (elements.queues.createdCount, elements.queues.queuedCount, elements.visible.count)
+        (elements.queueCounts.created, elements.queueCounts.queued, elements.visible.count)
     }
 }
 

@@ -7,6 +7,10 @@ import CCollectionHost
 /// While an animation or an interactive transition runs, and for views with 3D transforms,
 /// views are drawn directly.
 extension CollectionView {
+    /// The least overscan on each side with the tile cache: views made more than two tiles ahead,
+    /// so a tile is complete before it comes into view.
+    static var tileOverscan: Double { 2 * tileExtent + 16 }
+
     /// Whether the view draws through its tile cache: `tileCacheMode` is `.on` or `.automatic`.
     /// Setting true is `.on`, false `.off`. Default false. Turn it on for cells that cost more
     /// to draw than their pixels cost to copy (gradients, shadows, rounded corners, pictures: a
@@ -46,9 +50,7 @@ extension CollectionView {
             cv_canvas_set_tile_automatic(OpaquePointer(canvas), newValue == .automatic ? 1 : 0)
             guard on != drawsThroughTileCache else { return }
             cv_canvas_set_tile_cache(OpaquePointer(canvas), on ? 1 : 0)
-            // Views made more than two tiles ahead: a tile is complete before it comes into view.
-            elements.minimumOverscan = on ? 2 * Self.tileExtent + 16 : 0
-            elements.invalidateArea()
+            ensureViews(.overscan(fraction: overscanFraction, minimum: on ? Self.tileOverscan : 0))
             gtk_widget_queue_allocate(viewport)
         }
     }

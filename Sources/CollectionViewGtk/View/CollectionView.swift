@@ -27,10 +27,9 @@ public final class CollectionView: CollectionViewLayoutHost {
     public let viewport: WidgetPointer
     /// The viewport's one child, whose children are the element views. Scrolling moves it as a
     /// whole, so a scrolled frame re-places no view.
-    package let canvas: WidgetPointer
-    private let widgetRef: ObjectRef
-    private let viewportRef: ObjectRef
-    let host: OpaquePointer  // CvScrollHost
+    package var canvas: WidgetPointer { elements.canvas }
+    /// The GTK objects the view holds, and its hold on itself while shown.
+    private let handles: Handles
 
     /// Supplies the counts and views (`dataSource`); held weakly, as in UIKit. Setting it
     /// reloads.
@@ -57,7 +56,10 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// so that the first frame of a scroll finds them ready. Default 0.15.
     public var overscanFraction: Double {
         get { elements.overscanFraction }
-        set { elements.overscanFraction = newValue; gtk_widget_queue_allocate(viewport) }
+        set {
+            ensureViews(.overscan(fraction: newValue, minimum: drawsThroughTileCache ? Self.tileOverscan : 0))
+            gtk_widget_queue_allocate(viewport)
+        }
     }
 
     /// Whether the user can select items (`allowsSelection`, default true). False also turns
@@ -116,64 +118,24 @@ public final class CollectionView: CollectionViewLayoutHost {
         print("CollectionView: \(error)")
     }
 
-    // State.
+    // State: the stages the view hands work to, and what it remembers between them.
     /// The only owner of element views: visible, pending, queued, and their reading and drawing orders.
     let elements: ElementOwner
     /// Structural work asked for from inside callbacks waits here for the operation to end.
     let work = WorkQueue()
-    /// What was announced to the prefetch data source and not yet shown.
-    let prefetcher = Prefetcher()
-    var sectionCounts: [Int]?
-    var viewportSize = Size.zero
-    /// The content point drawn at the canvas's (anchorMargin, anchorMargin). Children are
-    /// placed relative to it so their coordinates stay small (GTK keeps floats) however far down
-    /// the content is; it follows the offset when the offset drifts half a margin away.
-    var anchor = Point.zero
-    var scrollTween: Tween?
+    /// The counts as the view last asked them, and what was announced to the prefetch data source.
+    var data = DataState()
     var selection = SelectionState()
-    var interaction: Interaction?
-    /// The item the user is moving, shown moved before the data source has moved it.
-    var movement: InteractiveMovement?
-    /// Whether the layout is shown mirrored: the widget reads right to left and the layout
-    /// flips (`flipsHorizontallyInOppositeLayoutDirection`). Everything inside the view stays
-    /// in the layout's coordinates; only drawing, pointer positions and the horizontal
-    /// adjustment are flipped.
-    var isMirrored = false
-    /// The empty place a drop would insert at, shown before the data source has the item.
-    var dropGap: DropGap?
-    /// A batch the view makes on its own is being recorded (a movement's move, a drop gap's
-    /// opening): other batches first cancel the movement and close the gap.
-    var isMovingInteractively = false
-    /// The drag source and drop target.
-    var dragAndDrop: DragAndDrop?
-    var animator: Animator!
-    /// The visible cell handed back by the dequeue while its item is reconfigured.
-    var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
-    /// The batch being recorded inside `performBatchUpdates`.
-    var openBatch: RecordedBatch?
-    var interactiveTransition: InteractiveTransition?
-    var zoom: ZoomTransitionDriver?
-    var scrollSnap: ScrollSnapDriver?
-    /// Rows of a compositional layout that scroll across the view.
-    var orthogonalScroll: OrthogonalScrollDriver?
-    var zoomPair: (dense: CollectionViewLayout, spread: CollectionViewLayout)?
-    /// True while a layout pass runs: invalidations then get another round of the same pass
-    /// instead of a new allocation.
-    var isInLayoutPass = false
-    /// True while a tick callback makes the prepared area's remaining views.
-    var fillScheduled = false
-    /// Layout passes run so far: tests wait on it.
-    package internal(set) var layoutPassCount = 0
-    /// True while some elements of the prepared area have no view yet (they are offscreen).
-    package var hasPendingViews: Bool { elements.hasPendingViews }
-    /// Debug aid for tests: check the element owner's invariants after every pass and keep
-    /// what broke.
-    package var checksInvariants = false
-    package var invariantProblems: [String] = []
-    /// The element owner's broken invariants now (empty when all hold).
-    package func elementInvariantViolations() -> [String] { elements.invariantViolations() }
-    /// The collection view keeps itself alive while its widget is in a widget tree.
-    private var selfWhileShown: Unmanaged<CollectionView>?
+    /// The viewport's size, the canvas's anchor, mirroring and an animated scroll.
+    var scroll = ScrollState()
+    /// Whether a layout pass runs or a fill is scheduled, and the passes' record for tests.
+    package var pass = PassState()
+    /// Presses and menus, drag and drop, the animator, pinch, paging and sideways rows.
+    private(set) lazy var drivers = Drivers(collectionView: self)
+    /// Edits under way: an item moved by the user, a drop gap, the batch being recorded.
+    var editing = EditingState()
+    /// An interactive transition, and the pair of layouts a pinch moves between.
+    var transitions = TransitionState()
 
     /// A collection view showing `layout` (`init(frame:collectionViewLayout:)`). Register
     /// views, set the data source, and put `widget` in a window.
@@ -201,44 +163,36 @@ public final class CollectionView: CollectionViewLayoutHost {
             Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
         }!
         viewport = hostWidget
-        viewportRef = ObjectRef(sinking: raw(hostWidget))
-        host = OpaquePointer(hostWidget)
         let canvasBox = Unmanaged.passRetained(WeakBox<CollectionView>()).toOpaque()
-        canvas = cv_canvas_new({ data, _, _, realized in
+        let canvas = cv_canvas_new({ data, _, _, realized in
             MainActor.assumeIsolated {
-                let elements = Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.elements
-                return elements?.canvasAllocated(realized: realized != 0) ?? true ? 1 : 0
+                guard let view = Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value else { return 1 }
+                return view.ensureViews(.canvasAllocated(view.canvasFrame, realized: realized != 0)).placedEverything ? 1 : 0
             }
         }, canvasBox) { data in
             Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).release()
-        }
+        }!
         cv_canvas_set_before_snapshot(OpaquePointer(canvas)) { data in
             MainActor.assumeIsolated {
-                Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.elements.updateDrawListIfDue()
+                _ = Unmanaged<WeakBox<CollectionView>>.fromOpaque(data!).takeUnretainedValue().value?.ensureViews(.canvasWillDraw)
             }
         }
         gtk_widget_set_parent(canvas, hostWidget)
         elements = ElementOwner(canvas: canvas)
         let scrolled = gtk_scrolled_window_new()!
         widget = scrolled
-        widgetRef = ObjectRef(sinking: raw(scrolled))
+        handles = Handles(widget: ObjectRef(sinking: raw(scrolled)), viewport: ObjectRef(sinking: raw(hostWidget)))
         gtk_scrolled_window_set_child(scrolled.opaque, hostWidget)
         gtk_widget_set_hexpand(scrolled, 1)
         gtk_widget_set_vexpand(scrolled, 1)
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(box).takeUnretainedValue().value = self
         Unmanaged<WeakBox<CollectionView>>.fromOpaque(canvasBox).takeUnretainedValue().value = self
-        elements.client = self
         work.onRunaway = { [weak self] dropped in self?.report(.runawayCallbackWork(dropped: dropped)) }
         layout.collectionView = self
-        interaction = Interaction(collectionView: self)
-        dragAndDrop = DragAndDrop(collectionView: self)
-        animator = Animator(collectionView: self)
-        zoom = ZoomTransitionDriver(collectionView: self)
-        scrollSnap = ScrollSnapDriver(collectionView: self)
-        orthogonalScroll = OrthogonalScrollDriver(collectionView: self)
+        _ = drivers  // made now: they install their gestures and controllers
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
-        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction?.dispose() }
+        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction.dispose() }
         Signal.connect(raw(hostWidget), "realize") { [weak self] in self?.labelFromWindowIfNeeded() }
         DefaultStyle.install()
     }
@@ -255,8 +209,8 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     func reloadNow() {
         endInteractiveTransitionNow()
-        animator?.cancel()
-        interaction?.dataReloaded()
+        animator.cancel()
+        interaction.dataReloaded()
         if let moving = movement {  // dropped: the data source's order is the one shown again
             if let cell = cellForItem(at: moving.current) { gtk_widget_remove_css_class(cell.widget, "moving") }
             movement = nil
@@ -272,7 +226,7 @@ public final class CollectionView: CollectionViewLayoutHost {
             if let focused = selection.focused, !exists(focused) { selection.focused = nil }
         }
         cancelPrefetching()
-        elements.removeAll()
+        ensureViews(.reload)
         installedLayout.invalidateLayout()
     }
 
@@ -315,7 +269,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// A layout asks for a pass. GTK runs one allocation per frame however often it is queued:
     /// that is the coalescing. During a pass the pass itself goes round again.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
-        if !isInLayoutPass { gtk_widget_queue_allocate(viewport) }
+        if !pass.isRunning { gtk_widget_queue_allocate(viewport) }
     }
 
     // MARK: Layout
@@ -335,7 +289,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         installedLayout = layout
         if old.collectionView === self, !(layout is TransitionLayout), !(old is TransitionLayout) { old.collectionView = nil }
         layout.collectionView = self
-        elements.invalidateArea()
+        ensureViews(.forgetArea)
         layout.invalidateLayout()
         gtk_widget_queue_allocate(viewport)
     }
@@ -354,8 +308,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// it lets go, and both are freed with the app's last reference.
     private func parentChanged() {
         let parented = gtk_widget_get_parent(widget) != nil
-        if parented, selfWhileShown == nil {
-            selfWhileShown = Unmanaged.passRetained(self)
+        if parented, handles.selfWhileShown == nil {
+            handles.selfWhileShown = Unmanaged.passRetained(self)
         } else if !parented {
             releaseSelf()
         }
@@ -363,8 +317,8 @@ public final class CollectionView: CollectionViewLayoutHost {
 
     /// Lets go of the self-reference on the main loop's next turn, not inside GTK's unparenting.
     private func releaseSelf() {
-        guard let held = selfWhileShown else { return }
-        selfWhileShown = nil
+        guard let held = handles.selfWhileShown else { return }
+        handles.selfWhileShown = nil
         Async.onMain { held.release() }
     }
 
@@ -381,14 +335,14 @@ public final class CollectionView: CollectionViewLayoutHost {
     }
 
     private func hostDisposed() {
-        scrollSnap?.dispose()
-        orthogonalScroll?.dispose()
+        scrollSnap.dispose()
+        orthogonalScroll.dispose()
         scrollTween?.stop()
         scrollTween = nil
-        animator?.cancel()
-        interaction?.dispose()
-        dragAndDrop?.dispose()
-        elements.dispose()
+        animator.cancel()
+        interaction.dispose()
+        dragAndDrop.dispose()
+        ensureViews(.dispose)
         releaseSelf()
     }
 }
