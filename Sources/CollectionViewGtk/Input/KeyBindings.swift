@@ -1,0 +1,94 @@
+import CGtk
+import CollectionLayout
+
+/// The view's keys, as a table (GTK's list widgets declare theirs with
+/// `gtk_widget_class_add_binding`): each binding names its keys, when it applies, and what it
+/// does; the first that applies takes the key. A binding whose action returns false lets the
+/// key go on to the window (a shortcut the delegate does not take, say).
+@MainActor
+struct KeyBindings {
+    /// The modifiers held with the key.
+    struct Modifiers {
+        let control: Bool
+        let shift: Bool
+    }
+
+    struct Binding {
+        let keys: [Int32]
+        var when: (Modifiers) -> Bool = { _ in true }
+        let action: (CollectionView, Interaction, Modifiers) -> Bool
+    }
+
+    /// Moves the focus; the selection follows as the modifiers say.
+    private static func move(_ direction: FocusMove) -> (CollectionView, Interaction, Modifiers) -> Bool {
+        { view, _, m in view.userMoveFocus(direction, shift: m.shift, control: m.control); return true }
+    }
+
+    /// Left and right as the person sees them: mirrored, the layout's left is on the right.
+    private static func sideways(_ direction: FocusMove, mirrored: FocusMove) -> (CollectionView, Interaction, Modifiers) -> Bool {
+        { view, _, m in view.userMoveFocus(view.isMirrored ? mirrored : direction, shift: m.shift, control: m.control); return true }
+    }
+
+    /// The focused item, when it is still an item.
+    private static func focused(_ view: CollectionView) -> IndexPath? {
+        view.selection.focused.flatMap { view.isValidItem($0) ? $0 : nil }
+    }
+
+    static let table: [Binding] = [
+        Binding(keys: [GDK_KEY_Left, GDK_KEY_KP_Left], action: sideways(.left, mirrored: .right)),
+        Binding(keys: [GDK_KEY_Right, GDK_KEY_KP_Right], action: sideways(.right, mirrored: .left)),
+        Binding(keys: [GDK_KEY_Up, GDK_KEY_KP_Up], action: move(.up)),
+        Binding(keys: [GDK_KEY_Down, GDK_KEY_KP_Down], action: move(.down)),
+        Binding(keys: [GDK_KEY_Home, GDK_KEY_KP_Home], action: move(.first)),
+        Binding(keys: [GDK_KEY_End, GDK_KEY_KP_End], action: move(.last)),
+        Binding(keys: [GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up], action: move(.pageUp)),
+        Binding(keys: [GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down], action: move(.pageDown)),
+        // Enter activates the focused item when the delegate handles activation, and otherwise
+        // selects it as Space does.
+        Binding(keys: [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter]) { view, interaction, _ in
+            guard let path = focused(view) else { return false }
+            let activated = view.work.runNow { interaction.activate(path, in: view) }
+            if !activated { view.userToggle(path) }
+            return true
+        },
+        Binding(keys: [GDK_KEY_space]) { view, _, _ in
+            guard let path = focused(view) else { return false }
+            view.userToggle(path)
+            return true
+        },
+        Binding(keys: [GDK_KEY_a, GDK_KEY_A], when: { $0.control && !$0.shift }) { view, _, _ in
+            guard view.allowsSelection && view.allowsMultipleSelection else { return false }
+            view.userSelectAll()
+            return true
+        },
+        Binding(keys: [GDK_KEY_a, GDK_KEY_A], when: { $0.control }) { view, _, _ in
+            guard view.allowsSelection && view.allowsMultipleSelection else { return false }
+            view.userDeselectAll()
+            return true
+        },
+        // Escape closes the menu, or cancels a drag or a movement, or else deselects.
+        Binding(keys: [GDK_KEY_Escape]) { view, interaction, _ in
+            if interaction.menu != nil { interaction.closeMenu(); return true }
+            if interaction.pointerDrag?.isActive == true { interaction.pointerDrag?.cancel(); return true }
+            if view.movement != nil { view.cancelInteractiveMovement(); return true }
+            view.userDeselectAll()
+            return true
+        },
+        // The Menu key: the focused item's menu; with no focused item, the view's own.
+        Binding(keys: [GDK_KEY_Menu]) { view, interaction, _ in interaction.showContextMenu(for: focused(view), at: nil) },
+        // Shift+F10 is the Menu key too.
+        Binding(keys: [GDK_KEY_F10], when: { $0.shift }) { view, interaction, _ in interaction.showContextMenu(for: focused(view), at: nil) },
+        Binding(keys: [GDK_KEY_x], when: { $0.control }) { _, interaction, _ in interaction.menus.shortcut(.cut) },
+        Binding(keys: [GDK_KEY_c], when: { $0.control }) { _, interaction, _ in interaction.menus.shortcut(.copy) },
+        Binding(keys: [GDK_KEY_v], when: { $0.control }) { _, interaction, _ in interaction.menus.shortcut(.paste) },
+    ]
+
+    /// Runs the first binding for the key that applies; false when none takes it.
+    static func handle(_ keyval: UInt32, _ state: GdkModifierType, in view: CollectionView, interaction: Interaction) -> Bool {
+        let modifiers = Modifiers(control: state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
+                                  shift: state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+        let key = Int32(bitPattern: keyval)
+        guard let binding = table.first(where: { $0.keys.contains(key) && $0.when(modifiers) }) else { return false }
+        return binding.action(view, interaction, modifiers)
+    }
+}
