@@ -7,14 +7,14 @@ final class WorkQueueTests: XCTestCase {
     func testWorkAskedForWhileBusyRunsAfterInOrder() { MainActor.assumeIsolated {
         let queue = WorkQueue()
         var log: [String] = []
-        queue.run {
+        queue.runNow {
             log.append("operation")
-            queue.perform { log.append("first") }
-            queue.run { queue.perform { log.append("second") } }  // nested: still after the outermost
+            queue.runOrDefer { log.append("first") }
+            queue.runNow { queue.runOrDefer { log.append("second") } }  // nested: still after the outermost
             log.append("operation ends")
         }
         XCTAssertEqual(log, ["operation", "operation ends", "first", "second"])
-        queue.perform { log.append("idle: at once") }
+        queue.runOrDefer { log.append("idle: at once") }
         XCTAssertEqual(log.last, "idle: at once")
     }}
 
@@ -23,7 +23,7 @@ final class WorkQueueTests: XCTestCase {
         var dropped: [Int] = []
         queue.onRunaway = { dropped.append($0) }
         let refiller = Refiller(queue)
-        queue.run { queue.perform { refiller.again() } }
+        queue.runNow { queue.runOrDefer { refiller.again() } }
         XCTAssertEqual(refiller.runs, WorkQueue.drainLimit)
         XCTAssertEqual(dropped, [1], "the one still queued is dropped and reported")
         XCTAssertFalse(queue.hasQueuedWork)
@@ -39,6 +39,6 @@ private final class Refiller {
     init(_ queue: WorkQueue) { self.queue = queue }
     func again() {
         runs += 1
-        queue.perform { self.again() }
+        queue.runOrDefer { self.again() }
     }
 }

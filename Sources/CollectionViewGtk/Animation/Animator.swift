@@ -106,7 +106,7 @@ final class Animator {
     /// Hands the owner a frame's plan, and the delegate hears of the views that left, as a busy
     /// operation: what its calls ask for runs after.
     private func ensure(_ plan: ElementPlan, in collectionView: CollectionView) {
-        collectionView.work.run {
+        collectionView.work.runNow {
             collectionView.deliver(owner.ensureViews(plan, using: collectionView.elementSource).events)
         }
     }
@@ -157,6 +157,6 @@ final class Animator {
     /// Completions are app code: they run as a busy operation, so what they ask for runs after.
     private static func complete(_ completions: [(Bool) -> Void], _ finished: Bool, in collectionView: CollectionView) {
         guard !completions.isEmpty else { return }
-        collectionView.work.run { completions.forEach { $0(finished) } }
+        collectionView.work.runNow { completions.forEach { $0(finished) } }
     }
 }

@@ -158,7 +158,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         // provider) the batch waits until the callback returns, and the cells at those paths
         // are still at their old places until then. The identifiers come from `new` too, as
         // a later apply may have changed `current` by the time this runs.
-        collectionView.work.perform { [weak collectionView, cellProvider] in
+        collectionView.work.runOrDefer { [weak collectionView, cellProvider] in
             guard let collectionView else { return }
             collectionView.reconfigureItems(at: diff.reconfiguredItems) { path in
                 new.itemIdentifier(at: path).flatMap { cellProvider(collectionView, path, $0) }

@@ -176,7 +176,7 @@ public final class ListModelDataSource: CollectionViewDataSource {
         collectionView.performBatchUpdates {
             self.sections = newSections
             self.count = self.keys.count
-            collectionView.record(update)
+            collectionView.replay(update)
         }
     }
 

@@ -204,7 +204,7 @@ final class ElementOwner {
             if let view = visible[key] {
                 if !source.animator.isAnimating(view) {  // the animator owns it
                     order.present(attributes, on: view)
-                    source.fit(view, attributes)
+                    source.selfSize(view, attributes)
                 }
             } else {
                 waiting.append((key, attributes))
@@ -242,7 +242,7 @@ final class ElementOwner {
             if let view = visible[key] {
                 if !source.animator.isAnimating(view) {
                     order.present(attributes, on: view)
-                    source.fit(view, attributes)
+                    source.selfSize(view, attributes)
                 }
             } else if let index = pending.firstIndex(where: { $0.key == key }) {
                 pending[index].attributes = attributes  // it moved (a self-sizing view above it grew)
@@ -387,7 +387,7 @@ extension ElementOwner {
         order.present(attributes, on: view)
         order.viewCameIn(view)
         view.lastFit = nil
-        source.fit(view, attributes)
+        source.selfSize(view, attributes)
         events.append(.willDisplay(view, key))
         return view
     }

@@ -54,7 +54,7 @@ struct CanvasFrame: Equatable {
 }
 
 /// What the element owner needs from the rest of the view, as values: the layout's usable
-/// attributes, a view factory, the self-sizing hook, the animator (which owns the views it
+/// attributes, a view factory, the self-sizing measurement, the animator (which owns the views it
 /// moves) and whether app code asked for work that has not run yet.
 @MainActor
 struct ElementSource {
@@ -65,7 +65,7 @@ struct ElementSource {
     /// A configured view for an element; nil when there is none (reported by the view).
     var makeView: (ElementKey) -> ReusableView?
     /// A view got new attributes from the layout: a self-sizing layout hears what it would like.
-    var fit: (ReusableView, LayoutAttributes) -> Void
+    var selfSize: (ReusableView, LayoutAttributes) -> Void
     /// Moves views between attributes; the owner leaves the views it moves alone.
     var animator: Animator
     /// True when app code asked for structural work (an update, a reload) not yet run: views

@@ -145,7 +145,7 @@ extension CollectionView {
     /// selection (with its did-deselect), then selects and tells did-select.
     func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection, isValidItem(indexPath) else { return }
-        work.run { selectAsUser(indexPath) }
+        work.runNow { selectAsUser(indexPath) }
     }
 
     private func selectAsUser(_ indexPath: IndexPath) {
@@ -164,7 +164,7 @@ extension CollectionView {
     /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect.
     func userDeselect(_ indexPath: IndexPath) {
         guard selection.selected.contains(indexPath) else { return }
-        work.run { deselectAsUser(indexPath) }
+        work.runNow { deselectAsUser(indexPath) }
     }
 
     private func deselectAsUser(_ indexPath: IndexPath) {
@@ -234,7 +234,7 @@ extension CollectionView {
             userSelect(indexPath)
             return
         }
-        work.run {
+        work.runNow {
             let wasSelected = selection.selected.contains(indexPath)
             if !wasSelected, let delegate, !delegate.collectionView(self, shouldSelectItemAt: indexPath) { return }
             for (section, ranges) in selection.selected.sectionRanges {
@@ -254,7 +254,7 @@ extension CollectionView {
     /// should-deselect/did-deselect for each selected range that goes, then
     /// should-select/did-select for each range of the span that was not selected.
     func userSelectRange(from a: IndexPath, to b: IndexPath, adding: Bool) {
-        work.run {
+        work.runNow {
             let (low, high) = a < b ? (a, b) : (b, a)
             var span: [Int: Range<Int>] = [:]
             for section in low.section...high.section {
@@ -279,7 +279,7 @@ extension CollectionView {
     /// range (one per section when nothing was selected).
     func userSelectAll() {
         guard allowsSelection, allowsMultipleSelection else { return }
-        work.run {
+        work.runNow {
             for section in 0..<numberOfSections {
                 for gap in selection.selected.gaps(in: 0..<numberOfItems(inSection: section), inSection: section) {
                     selectRangeAsUser(gap, inSection: section)
@@ -291,7 +291,7 @@ extension CollectionView {
     /// Escape and Ctrl+Shift+A: in multiple selection every selected range is asked and told
     /// once; in single selection the selected item is, as an item.
     func userDeselectAll() {
-        work.run {
+        work.runNow {
             if !allowsMultipleSelection {
                 for path in indexPathsForSelectedItems.reversed() { userDeselect(path) }
                 return

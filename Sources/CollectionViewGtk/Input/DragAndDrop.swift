@@ -71,7 +71,7 @@ final class DragAndDrop {
         if collectionView.selection.selected.contains(path) {
             paths += collectionView.indexPathsForSelectedItems.filter { $0 != path && collectionView.isValidItem($0) }
         }
-        let items = collectionView.work.run {
+        let items = collectionView.work.runNow {
             paths.flatMap { delegate.collectionView(collectionView, itemsForBeginningDragAt: $0) }
         }
         guard collectionView.isValidItem(path) else { return nil }  // the delegate changed the data
@@ -82,7 +82,7 @@ final class DragAndDrop {
     /// data source can move it).
     private func canReorder(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
         guard collectionView.installsStandardGestureForInteractiveMovement, let dataSource = collectionView.dataSource else { return false }
-        return collectionView.work.run { dataSource.collectionView(collectionView, canMoveItemAt: path) }
+        return collectionView.work.runNow { dataSource.collectionView(collectionView, canMoveItemAt: path) }
     }
 
     private func prepare(x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? {
@@ -111,7 +111,7 @@ final class DragAndDrop {
     private func dragEnded(_ drag: OpaquePointer?) {
         guard let collectionView, let delegate = collectionView.dragDelegate else { return }
         let action = drag.map { gdk_drag_get_selected_action($0) } ?? GdkDragAction(rawValue: 0)
-        collectionView.work.run { delegate.collectionView(collectionView, dragSessionDidEndWith: DropOperation(gdkAction: action)) }
+        collectionView.work.runNow { delegate.collectionView(collectionView, dragSessionDidEndWith: DropOperation(gdkAction: action)) }
     }
 
     // MARK: Dropping in
@@ -120,14 +120,14 @@ final class DragAndDrop {
         guard let collectionView, let delegate = collectionView.dropDelegate else { return false }
         if let session, session.drop == drop { return true }
         let candidate = DropSession(drop: drop)
-        guard collectionView.work.run({ delegate.collectionView(collectionView, canHandle: candidate) }) else { return false }
+        guard collectionView.work.runNow({ delegate.collectionView(collectionView, canHandle: candidate) }) else { return false }
         session = candidate
         return true
     }
 
     private func entered(_ drop: OpaquePointer, x: Double, y: Double) -> GdkDragAction {
         guard let collectionView, let delegate = collectionView.dropDelegate, accept(drop), let session else { return GdkDragAction(rawValue: 0) }
-        collectionView.work.run { delegate.collectionView(collectionView, dropSessionDidEnter: session) }
+        collectionView.work.runNow { delegate.collectionView(collectionView, dropSessionDidEnter: session) }
         return moved(drop, x: x, y: y)
     }
 
@@ -154,7 +154,7 @@ final class DragAndDrop {
         session.location = Point(x: collectionView.layoutViewportX(x) + offset.x, y: y + offset.y)
         let (insertion, under) = destination(at: session.location, in: collectionView)
         guard let delegate = collectionView.dropDelegate else { return (DropProposal(operation: .cancel), nil) }
-        let proposal = collectionView.work.run {
+        let proposal = collectionView.work.runNow {
             delegate.collectionView(collectionView, dropSessionDidUpdate: session, withDestinationIndexPath: insertion)
         }
         session.proposal = proposal
@@ -188,7 +188,7 @@ final class DragAndDrop {
         show(nil, at: nil, in: collectionView)
         self.session = nil
         guard let delegate = collectionView.dropDelegate else { return }
-        collectionView.work.run {
+        collectionView.work.runNow {
             delegate.collectionView(collectionView, dropSessionDidExit: session)
             delegate.collectionView(collectionView, dropSessionDidEnd: session)
         }
@@ -205,20 +205,20 @@ final class DragAndDrop {
         let action = action(for: proposal, in: session)
         guard action.rawValue != 0 else {
             self.session = nil
-            collectionView.work.run {
+            collectionView.work.runNow {
                 delegate.collectionView(collectionView, dropSessionDidExit: session)
                 delegate.collectionView(collectionView, dropSessionDidEnd: session)
             }
             return false
         }
         session.operation = proposal.operation
-        collectionView.work.run { delegate.collectionView(collectionView, performDrop: session, at: destination) }
+        collectionView.work.runNow { delegate.collectionView(collectionView, performDrop: session, at: destination) }
         // The source must keep its data until every load has been answered: finish after.
         let finish = { @MainActor [weak self, weak collectionView] in
             gdk_drop_finish(session.drop, action)
             if self?.session === session { self?.session = nil }
             guard let collectionView, let delegate = collectionView.dropDelegate else { return }
-            collectionView.work.run { delegate.collectionView(collectionView, dropSessionDidEnd: session) }
+            collectionView.work.runNow { delegate.collectionView(collectionView, dropSessionDidEnd: session) }
         }
         if session.pendingLoads == 0 { finish() } else { session.whenLoaded = finish }
         return true

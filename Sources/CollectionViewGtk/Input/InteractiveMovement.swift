@@ -46,15 +46,15 @@ extension CollectionView {
     @discardableResult
     public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
         guard movement == nil, let dataSource, isValidItem(indexPath),
-              work.run({ dataSource.collectionView(self, canMoveItemAt: indexPath) }) else { return false }
+              work.runNow({ dataSource.collectionView(self, canMoveItemAt: indexPath) }) else { return false }
         if dropGap != nil { setDropGap(at: nil) }
-        work.run { installedLayout.prepareIfNeeded() }
+        work.runNow { installedLayout.prepareIfNeeded() }
         let centre = installedLayout.layoutAttributesForItem(at: indexPath)?.center
             ?? Point(x: bounds.midX, y: bounds.midY)
         movement = InteractiveMovement(original: indexPath, current: indexPath, position: centre)
         interaction.pressCancelled()
         if let cell = cellForItem(at: indexPath) { gtk_widget_add_css_class(cell.widget, "moving") }
-        work.perform { [weak self] in self?.presentMovingCell() }
+        work.runOrDefer { [weak self] in self?.presentMovingCell() }
         return true
     }
 
@@ -69,14 +69,14 @@ extension CollectionView {
     ///
     /// - Complexity: one layout query, plus an animated move when the place changes.
     public func updateInteractiveMovementTargetPosition(_ position: Point) {
-        work.perform { [weak self] in self?.updateMovement(to: position) }
+        work.runOrDefer { [weak self] in self?.updateMovement(to: position) }
     }
 
     private func updateMovement(to position: Point) {
         guard let moving = movement, position.x.isFinite, position.y.isFinite else { return }
         movement?.position = position
         let proposed = installedLayout.targetIndexPath(forInteractivelyMovingItem: moving.current, withPosition: position)
-        let target = work.run {
+        let target = work.runNow {
             delegate?.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: moving.original,
                                      atCurrentIndexPath: moving.current, toProposedIndexPath: proposed) ?? proposed
         }
@@ -94,7 +94,7 @@ extension CollectionView {
     /// source's `collectionView(_:moveItemAt:to:)` is told (unless it is back where it
     /// began), and the cell settles into its place.
     public func endInteractiveMovement() {
-        work.perform { [weak self] in self?.endMovement() }
+        work.runOrDefer { [weak self] in self?.endMovement() }
     }
 
     private func endMovement() {
@@ -102,7 +102,7 @@ extension CollectionView {
         let cell = cellForItem(at: moving.current)
         movement = nil
         if moving.current != moving.original, let dataSource {
-            work.run { dataSource.collectionView(self, moveItemAt: moving.original, to: moving.current) }
+            work.runNow { dataSource.collectionView(self, moveItemAt: moving.original, to: moving.current) }
             let reported = countsFromDataSource()
             if reported != sectionCounts {
                 report(.inconsistentMove(from: moving.original, to: moving.current, shown: sectionCounts ?? [], reported: reported))
@@ -116,7 +116,7 @@ extension CollectionView {
     /// Puts the item back where it began (`cancelInteractiveMovement()`), with an animation;
     /// the data source is told nothing.
     public func cancelInteractiveMovement() {
-        work.perform { [weak self] in self?.cancelMovementNow() }
+        work.runOrDefer { [weak self] in self?.cancelMovementNow() }
     }
 
     /// Cancels at once: the view's counts stop showing the move now, and the move back is
@@ -134,7 +134,7 @@ extension CollectionView {
             editing.isRecordingOwnBatch = false
         } else {
             if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
-            work.perform { [weak self] in self?.settle(nil, at: moving.original) }
+            work.runOrDefer { [weak self] in self?.settle(nil, at: moving.original) }
         }
     }
 

@@ -52,7 +52,7 @@ extension CollectionView {
         let new = RubberBand.band(from: band.start, to: point)
         let old = band.rect
         guard new != old else { return }
-        work.run { installedLayout.prepareIfNeeded() }
+        work.runNow { installedLayout.prepareIfNeeded() }
         var seen = Set<IndexPath>()
         for region in RubberBand.changedRegions(from: old, to: new) {
             for attributes in installedLayout.layoutAttributesForElements(in: region)

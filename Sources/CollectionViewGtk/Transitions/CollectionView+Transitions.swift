@@ -27,7 +27,7 @@ extension CollectionView {
     /// From inside a callback the change runs right after it. `completion` gets true when the
     /// layout is in place, false when a later change cut the animation short.
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
-        work.perform { [weak self] in self?.swapLayout(to: layout, animated: animated, completion: completion) }
+        work.runOrDefer { [weak self] in self?.swapLayout(to: layout, animated: animated, completion: completion) }
     }
 
     private func swapLayout(to layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)?) {
@@ -94,7 +94,7 @@ extension CollectionView {
         endInteractiveTransitionNow()
         animator.finish()
         let old = installedLayout
-        let transition = work.run { delegate?.collectionView(self, transitionLayoutForOldLayout: old, newLayout: layout) }
+        let transition = work.runNow { delegate?.collectionView(self, transitionLayoutForOldLayout: old, newLayout: layout) }
             ?? TransitionLayout(currentLayout: old, nextLayout: layout)
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
@@ -123,7 +123,7 @@ extension CollectionView {
                           frame: { [weak transition] e in transition?.layout.transitionProgress = from + (target - from) * e },
                           end: { [weak self, weak transition] finished in
                               guard finished, let self, let transition, self.interactiveTransition === transition else { return }
-                              self.work.run { self.completeInteractiveTransition() }
+                              self.work.runNow { self.completeInteractiveTransition() }
                           })
         transition.settling = tween
         tween.begin(animated: animationsEnabled && from != target)

@@ -2,9 +2,9 @@ import Foundation
 import CollectionLayout
 
 extension CollectionView {
-    /// Records a worked-out batch (from a diff) through the view's own update calls, inside
+    /// Replays a worked-out batch (from a diff) through the view's own update calls, inside
     /// `performBatchUpdates`, so it meets the same validation as a hand-written one.
-    func record(_ update: BatchUpdate) {
+    func replay(_ update: BatchUpdate) {
         if !update.deletedSections.isEmpty { deleteSections(IndexSet(update.deletedSections)) }
         if !update.insertedSections.isEmpty { insertSections(IndexSet(update.insertedSections)) }
         if !update.reloadedSections.isEmpty { reloadSections(IndexSet(update.reloadedSections)) }

@@ -11,33 +11,33 @@ extension CollectionView {
     /// Inserts items at `indexPaths`, index paths after the change (`insertItems(at:)`): new
     /// cells come from the data source and appear from the layout's initial attributes. Update
     /// the data source first; outside a batch this animates at once.
-    public func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedItems += indexPaths } }
+    public func insertItems(at indexPaths: [IndexPath]) { addToBatch { $0.insertedItems += indexPaths } }
     /// Deletes the items at `indexPaths`, index paths before the change (`deleteItems(at:)`):
     /// their views go to the layout's final attributes, then back to their reuse queues.
     /// Update the data source first; outside a batch this animates at once.
-    public func deleteItems(at indexPaths: [IndexPath]) { record { $0.deletedItems += indexPaths } }
+    public func deleteItems(at indexPaths: [IndexPath]) { addToBatch { $0.deletedItems += indexPaths } }
     /// Replaces the cells of the items at `indexPaths`, index paths before the change, with new
     /// ones from the data source (`reloadItems(at:)`); each item keeps its place. Outside a batch
     /// this animates at once.
-    public func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedItems += indexPaths } }
+    public func reloadItems(at indexPaths: [IndexPath]) { addToBatch { $0.reloadedItems += indexPaths } }
     /// Moves an item from `indexPath`, before the change, to `newIndexPath`, after it
     /// (`moveItem(at:to:)`); its cell moves with it. Update the data source first; outside a
     /// batch this animates at once.
-    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record { $0.movedItems.append((indexPath, newIndexPath)) } }
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { addToBatch { $0.movedItems.append((indexPath, newIndexPath)) } }
     /// Inserts sections at `sections`, indexes after the change (`insertSections(_:)`). Update
     /// the data source first; outside a batch this animates at once.
-    public func insertSections(_ sections: IndexSet) { record { $0.insertedSections += Array(sections) } }
+    public func insertSections(_ sections: IndexSet) { addToBatch { $0.insertedSections += Array(sections) } }
     /// Deletes the sections at `sections`, indexes before the change (`deleteSections(_:)`),
     /// with all their items. Update the data source first; outside a batch this animates at once.
-    public func deleteSections(_ sections: IndexSet) { record { $0.deletedSections += Array(sections) } }
+    public func deleteSections(_ sections: IndexSet) { addToBatch { $0.deletedSections += Array(sections) } }
     /// Replaces every view of the sections at `sections`, indexes before the change, with new
     /// ones from the data source (`reloadSections(_:)`); each section keeps its place, and its
     /// item count may change. Outside a batch this animates at once.
-    public func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections += Array(sections) } }
+    public func reloadSections(_ sections: IndexSet) { addToBatch { $0.reloadedSections += Array(sections) } }
     /// Moves a section from `section`, before the change, to `newSection`, after it
     /// (`moveSection(_:toSection:)`), with all its items. Update the data source first; outside a
     /// batch this animates at once.
-    public func moveSection(_ section: Int, toSection newSection: Int) { record { $0.movedSections.append((section, newSection)) } }
+    public func moveSection(_ section: Int, toSection newSection: Int) { addToBatch { $0.movedSections.append((section, newSection)) } }
 
     /// Runs `updates` at once and animates all their changes together
     /// (`performBatchUpdates(_:completion:)`). Update the data source inside `updates`.
@@ -73,21 +73,21 @@ extension CollectionView {
             return
         }
         cancelMovementForUpdate()
-        let batch = RecordedBatch()
+        let batch = PendingBatch()
         batch.animated = animated
         batch.addCompletion(completion)
-        let record = { [self] in
+        let runUpdates = { [self] in
             openBatch = batch
             updates?()
             openBatch = nil
             batch.newCounts = newCounts ?? countsFromDataSource()
         }
         if work.isBusy && !(applyNow && work.isAtSafePoint) {
-            record()
-            work.perform { [weak self] in self?.apply(batch) }
+            runUpdates()
+            work.runOrDefer { [weak self] in self?.apply(batch) }
         } else {
-            work.run {
-                record()
+            work.runNow {
+                runUpdates()
                 apply(batch)
             }
         }
@@ -107,12 +107,13 @@ extension CollectionView {
                 batch.update = update
                 batch.prepared = prepared
             } else {  // nested in a batch with changes of its own
-                record { $0.append(update) }
+                addToBatch { $0.append(update) }
             }
         }, animated: animated, completion: completion)
     }
 
-    private func record(_ change: @escaping (inout BatchUpdate) -> Void) {
+    /// Adds a change to the open batch, or makes a batch of it alone.
+    private func addToBatch(_ change: @escaping (inout BatchUpdate) -> Void) {
         if let open = openBatch {
             open.prepared = nil  // the batch is no longer the one planned ahead
             change(&open.update)
@@ -121,8 +122,8 @@ extension CollectionView {
         }
     }
 
-    /// Validates a recorded batch against the counts shown, then animates it.
-    private func apply(_ batch: RecordedBatch) {
+    /// Validates a collected batch against the counts shown, then animates it.
+    private func apply(_ batch: PendingBatch) {
         endInteractiveTransitionNow()  // a gesture in progress settles first
         let completion = batch.completion
         guard let oldCounts = sectionCounts else {

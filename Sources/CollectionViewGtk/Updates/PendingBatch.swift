@@ -1,10 +1,10 @@
 import CollectionLayout
 
-/// A batch as `performBatchUpdates` records it: the changes, the counts the data source had at
-/// its end, and every completion waiting for it (a nested batch's too: it completes with the
-/// outer one, with its result).
+/// A batch waiting to be applied, as `performBatchUpdates` collects it: the changes, the counts
+/// the data source had at its end, and every completion waiting for it (a nested batch's too:
+/// it completes with the outer one, with its result).
 @MainActor
-final class RecordedBatch {
+final class PendingBatch {
     var update = BatchUpdate()
     var newCounts: [Int] = []
     /// The batch's plan, made ahead off the main thread by whoever worked the batch out (a

@@ -20,7 +20,7 @@ extension CollectionView {
             attributesIn: { [unowned self] in wantedAttributes(in: $0) },
             attributesOf: { [unowned self] in usableAttributes(of: $0) },
             makeView: { [unowned self] in makeView(for: $0) },
-            fit: { [unowned self] in fit($0, $1) },
+            selfSize: { [unowned self] in selfSize($0, to: $1) },
             animator: animator,
             hasWorkWaiting: { [unowned self] in work.hasQueuedWork })
     }
@@ -36,7 +36,7 @@ extension CollectionView {
     }
 
     private func makeView(for key: ElementKey) -> ReusableView? {
-        let view: ReusableView? = work.run {
+        let view: ReusableView? = work.runNow {
             switch key.category {
             case .cell: makeCell(at: key.indexPath)
             case .supplementaryView: makeSupplementaryView(key)
@@ -98,7 +98,7 @@ extension CollectionView {
     /// views have no delegate calls, as in UIKit).
     private func tellDelegate(_ view: ReusableView, _ key: ElementKey, appearing: Bool) {
         guard let delegate else { return }
-        work.run {
+        work.runNow {
             switch (view as? CollectionViewCell, key.category, key.kind) {
             case (let cell?, .cell, _):
                 if appearing {

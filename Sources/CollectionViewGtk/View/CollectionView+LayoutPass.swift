@@ -25,7 +25,7 @@ extension CollectionView {
         pass.isRunning = true
         updateMirroring()
         for _ in 0..<Self.roundsPerPass {
-            work.run { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
+            work.runNow { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
             resized = false
             if !installedLayout.needsPrepare { break }
         }
@@ -53,7 +53,7 @@ extension CollectionView {
         let partial = context.map { !$0.invalidatesAll } ?? false
         let dirty = layout.needsPrepare && !partial
         if let context, partial { adjustContent(for: context) }
-        work.run { layout.prepareIfNeeded() }  // app code: an invalidation inside gets another round
+        work.runNow { layout.prepareIfNeeded() }  // app code: an invalidation inside gets another round
         configureScrolling()
         let visibleRect = bounds
         if let context, partial {
@@ -153,7 +153,7 @@ extension CollectionView {
         // From inside a callback (an app that scrolls from willDisplay, say) or an operation
         // (a layout swap moving the offset): right after it. The queued call goes straight to
         // the work, not back through this check, which would queue it again for ever.
-        work.perform { [weak self] in self?.handleScroll() }
+        work.runOrDefer { [weak self] in self?.handleScroll() }
     }
 
 
@@ -188,7 +188,7 @@ extension CollectionView {
                 self.pass.fillIsScheduled = false
                 return false
             }
-            self.work.run { self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
+            self.work.runNow { self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
             gtk_widget_queue_allocate(self.viewport)
             self.pass.fillIsScheduled = self.elements.hasPendingViews
             return self.pass.fillIsScheduled

@@ -14,7 +14,7 @@ extension CollectionView {
                     .filter { $0.representedElementCategory == .cell && !$0.isHidden && isValidItem($0.indexPath) }
                     .map(\.indexPath)
             })
-        work.run {
+        work.runNow {
             if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
             if !prefetch.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: prefetch) }
         }
@@ -24,6 +24,6 @@ extension CollectionView {
     func cancelPrefetching() {
         let cancel = prefetcher.reset()
         guard !cancel.isEmpty, let prefetchDataSource else { return }
-        work.run { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+        work.runNow { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
     }
 }

@@ -42,7 +42,7 @@ extension CollectionView {
     ///   layout was invalidated.
     public func indexPathForItem(at point: Point) -> IndexPath? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
-        work.run { installedLayout.prepareIfNeeded() }
+        work.runNow { installedLayout.prepareIfNeeded() }
         let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
         return collectionViewLayout.layoutAttributesForElements(in: probe)
             .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) }

@@ -6,7 +6,7 @@ import CollectionLayout
 /// `roundsPerPass`), so a grown cell and everything it moves are placed in the same frame, and
 /// an element above the viewport that grows moves the content offset with it.
 extension CollectionView {
-    func fit(_ view: ReusableView, _ attributes: LayoutAttributes) {
+    func selfSize(_ view: ReusableView, to attributes: LayoutAttributes) {
         let layout = installedLayout
         guard let axis = layout.selfSizingAxis, attributes.representedElementCategory != .decorationView,
               view.elementKey == attributes.elementKey else { return }
@@ -19,7 +19,7 @@ extension CollectionView {
             return
         }
         view.sizingAxis = axis
-        let preferred = work.run { view.preferredLayoutAttributesFitting(attributes.copy()) }
+        let preferred = work.runNow { view.preferredLayoutAttributesFitting(attributes.copy()) }
         let extent = preferred.frame.size[axis]
         // The same question and answer again: the layout forgot the size (its width changed, say)
         // and takes it again; a third time in a row it does not take it at all, and asking on
@@ -28,16 +28,16 @@ extension CollectionView {
         if let fit = view.lastFit, fit.across == across, fit.given == given, fit.preferred == extent { repeats = fit.repeats + 1 }
         view.lastFit = (across, extent, given, repeats)
         guard repeats < 2 else { return }
-        work.run {
+        work.runNow {
             guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes) else { return }
             layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes))
         }
     }
 
     /// A cell configured again in place may want another size.
-    func refit(_ view: ReusableView) {
+    func selfSizeAgain(_ view: ReusableView) {
         guard let attributes = view.appliedAttributes, !animator.isAnimating(view) else { return }
         view.lastFit = nil
-        fit(view, attributes)
+        selfSize(view, to: attributes)
     }
 }

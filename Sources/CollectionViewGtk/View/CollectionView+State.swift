@@ -94,7 +94,7 @@ struct EditingState {
     /// The visible cell handed back by the dequeue while its item is reconfigured.
     var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
     /// The batch being recorded inside `performBatchUpdates`.
-    var openBatch: RecordedBatch?
+    var openBatch: PendingBatch?
 }
 
 /// Transitions between layouts.
@@ -143,7 +143,7 @@ extension CollectionView {
         get { editing.dropGap }
         set { editing.dropGap = newValue }
     }
-    var openBatch: RecordedBatch? {
+    var openBatch: PendingBatch? {
         get { editing.openBatch }
         set { editing.openBatch = newValue }
     }

@@ -47,7 +47,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// from inside a callback takes effect right after it.
     public var collectionViewLayout: CollectionViewLayout {
         get { installedLayout }
-        set { work.perform { [weak self] in self?.assignLayout(newValue) } }
+        set { work.runOrDefer { [weak self] in self?.assignLayout(newValue) } }
     }
     /// The layout in use: only `install(_:)` changes it.
     private(set) var installedLayout: CollectionViewLayout
@@ -204,7 +204,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// running update animation stops (its completion gets false), and the selection keeps the
     /// items that still exist. From inside a callback it runs right after the callback.
     public func reloadData() {
-        work.perform { [weak self] in self?.reloadNow() }
+        work.runOrDefer { [weak self] in self?.reloadNow() }
     }
 
     func reloadNow() {
@@ -241,7 +241,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// What the data source says now.
     func countsFromDataSource() -> [Int] {
         guard let dataSource else { return [] }
-        return work.run {
+        return work.runNow {
             let sections = max(0, dataSource.numberOfSections(in: self))
             let counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
             return movement?.shownCounts(counts) ?? dropGap?.shownCounts(counts) ?? counts

@@ -24,8 +24,8 @@ final class WorkQueue {
     /// app code): structural work may run here and now.
     var isAtSafePoint: Bool { depth == 0 || (draining && depth == 1) }
 
-    /// Runs `body` as an operation; when it is the outermost one, queued work runs after it.
-    func run<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` now, as an operation; when it is the outermost one, queued work runs after it.
+    func runNow<T>(_ body: () throws -> T) rethrows -> T {
         depth += 1
         defer {
             depth -= 1
@@ -34,9 +34,10 @@ final class WorkQueue {
         return try body()
     }
 
-    /// Runs `work` now when nothing is under way, else right after the current operation.
-    func perform(_ work: @escaping @MainActor () -> Void) {
-        if isBusy { queue.append(work) } else { run(work) }
+    /// Runs `work` now when nothing is under way, else defers it to right after the current
+    /// operation.
+    func runOrDefer(_ work: @escaping @MainActor () -> Void) {
+        if isBusy { queue.append(work) } else { runNow(work) }
     }
 
     /// Whether work is waiting (tests).
@@ -55,7 +56,7 @@ final class WorkQueue {
                 return
             }
             let work = queue.removeFirst()
-            run(work)
+            runNow(work)
             ran += 1
         }
     }
