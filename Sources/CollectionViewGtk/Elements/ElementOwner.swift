@@ -265,26 +265,6 @@ final class ElementOwner {
         refresh(keys.sorted { $0.indexPath < $1.indexPath }, source)
     }
 
-    /// The parts of `area` outside `old` (which it overlaps): bands above and below, then the
-    /// left and right pieces of the band they share.
-    nonisolated static func strips(of area: Rect, outside old: Rect) -> [Rect] {
-        var result: [Rect] = []
-        if area.minY < old.minY { result.append(Rect(x: area.minX, y: area.minY, width: area.width, height: old.minY - area.minY)) }
-        if area.maxY > old.maxY { result.append(Rect(x: area.minX, y: old.maxY, width: area.width, height: area.maxY - old.maxY)) }
-        let top = max(area.minY, old.minY), bottom = min(area.maxY, old.maxY)
-        if bottom > top {
-            if area.minX < old.minX { result.append(Rect(x: area.minX, y: top, width: old.minX - area.minX, height: bottom - top)) }
-            if area.maxX > old.maxX { result.append(Rect(x: old.maxX, y: top, width: area.maxX - old.maxX, height: bottom - top)) }
-        }
-        return result
-    }
-
-    private static func distance(_ frame: Rect, _ point: Point) -> Double {
-        let dx = max(frame.minX - point.x, 0, point.x - frame.maxX)
-        let dy = max(frame.minY - point.y, 0, point.y - frame.maxY)
-        return dx * dx + dy * dy
-    }
-
     /// Makes views for pending elements: every one now in the viewport, and `offscreenBudget`
     /// more (the nearest). The due elements are taken out of `pending` first; only then is the
     /// data source asked, one element at a time, so nothing it does reaches into the loop.
