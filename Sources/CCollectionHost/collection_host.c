@@ -165,9 +165,9 @@ void cv_scroll_host_configure(CvScrollHost *self, double content_width, double c
     cv_scroll_host_configure_mirrored(self, content_width, content_height, viewport_width, viewport_height, FALSE);
 }
 
-/* ---- CvBin ------------------------------------------------------------------------------ */
+/* ---- CvViewRoot: the root widget of every reusable view ----------------------------------- */
 
-struct _CvBin {
+struct _CvViewRoot {
     GtkWidget parent_instance;
     /* Where the canvas placed it last (cv_canvas_place_child), for the canvas to place it there
      * again: in the widget, as a lookup per child (GObject data) cost what it saved. */
@@ -176,25 +176,25 @@ struct _CvBin {
     GskTransform *placed_transform; /* referenced; NULL: none */
 };
 
-G_DEFINE_FINAL_TYPE(CvBin, cv_bin, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE(CvViewRoot, cv_view_root, GTK_TYPE_WIDGET)
 
-static void cv_bin_dispose(GObject *object) {
-    g_clear_pointer(&CV_BIN(object)->placed_transform, gsk_transform_unref);
+static void cv_view_root_dispose(GObject *object) {
+    g_clear_pointer(&CV_VIEW_ROOT(object)->placed_transform, gsk_transform_unref);
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
-    G_OBJECT_CLASS(cv_bin_parent_class)->dispose(object);
+    G_OBJECT_CLASS(cv_view_root_parent_class)->dispose(object);
 }
 
-static void cv_bin_class_init(CvBinClass *klass) {
-    G_OBJECT_CLASS(klass)->dispose = cv_bin_dispose;
+static void cv_view_root_class_init(CvViewRootClass *klass) {
+    G_OBJECT_CLASS(klass)->dispose = cv_view_root_dispose;
     gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "reusableview");
 }
 
-static void cv_bin_init(CvBin *self) { (void)self; }
+static void cv_view_root_init(CvViewRoot *self) { (void)self; }
 
-GtkWidget *cv_bin_new(GtkAccessibleRole role) {
-    return g_object_new(CV_TYPE_BIN, "accessible-role", role, NULL);
+GtkWidget *cv_view_root_new(GtkAccessibleRole role) {
+    return g_object_new(CV_TYPE_VIEW_ROOT, "accessible-role", role, NULL);
 }
 
 /* ---- CvRubberband ------------------------------------------------------------------------ */
@@ -253,31 +253,31 @@ struct _CvCanvas {
 G_DEFINE_FINAL_TYPE(CvCanvas, cv_canvas, GTK_TYPE_WIDGET)
 
 /* The child as a view's root widget, which remembers where it was placed; NULL for another widget. */
-static CvBin *placed_bin(GtkWidget *child) {
-    return G_TYPE_FROM_INSTANCE(child) == CV_TYPE_BIN ? (CvBin *)child : NULL;
+static CvViewRoot *placed_view_root(GtkWidget *child) {
+    return G_TYPE_FROM_INSTANCE(child) == CV_TYPE_VIEW_ROOT ? (CvViewRoot *)child : NULL;
 }
 
 /* Allocates a view's root widget where it was last placed. */
-static void allocate_as_placed(CvBin *bin) {
-    gtk_widget_allocate(GTK_WIDGET(bin), bin->placed_width, bin->placed_height, -1,
-                        bin->placed_transform ? gsk_transform_ref(bin->placed_transform) : NULL);
+static void allocate_as_placed(CvViewRoot *root) {
+    gtk_widget_allocate(GTK_WIDGET(root), root->placed_width, root->placed_height, -1,
+                        root->placed_transform ? gsk_transform_ref(root->placed_transform) : NULL);
 }
 
 void cv_canvas_place_child(GtkWidget *child, int width, int height, GskTransform *transform) {
-    CvBin *bin = placed_bin(child);
-    if (!bin) {
+    CvViewRoot *root = placed_view_root(child);
+    if (!root) {
         gtk_widget_allocate(child, width, height, -1, transform ? gsk_transform_ref(transform) : NULL);
         return;
     }
-    if (bin->placed_transform != transform) {
+    if (root->placed_transform != transform) {
         if (transform) gsk_transform_ref(transform);
-        if (bin->placed_transform) gsk_transform_unref(bin->placed_transform);
-        bin->placed_transform = transform;
+        if (root->placed_transform) gsk_transform_unref(root->placed_transform);
+        root->placed_transform = transform;
     }
-    bin->placed = TRUE;
-    bin->placed_width = width;
-    bin->placed_height = height;
-    allocate_as_placed(bin);
+    root->placed = TRUE;
+    root->placed_width = width;
+    root->placed_height = height;
+    allocate_as_placed(root);
 }
 
 static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
@@ -289,8 +289,8 @@ static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, in
     /* Every shown child again where it was (GTK's comparison makes this cheap for the ones that
      * need nothing; those that queued a resize are laid out). */
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        CvBin *bin = placed_bin(child);
-        if (bin && bin->placed && gtk_widget_get_child_visible(child)) allocate_as_placed(bin);
+        CvViewRoot *root = placed_view_root(child);
+        if (root && root->placed && gtk_widget_get_child_visible(child)) allocate_as_placed(root);
     }
 }
 

@@ -34,10 +34,10 @@ void cv_scroll_host_configure_mirrored(CvScrollHost *self, double content_width,
 
 /* A widget that stacks its children, each at its full size, in child order (GtkBinLayout).
  * The root of every reusable view. */
-#define CV_TYPE_BIN (cv_bin_get_type())
-G_DECLARE_FINAL_TYPE(CvBin, cv_bin, CV, BIN, GtkWidget)
+#define CV_TYPE_VIEW_ROOT (cv_view_root_get_type())
+G_DECLARE_FINAL_TYPE(CvViewRoot, cv_view_root, CV, VIEW_ROOT, GtkWidget)
 
-GtkWidget *cv_bin_new(GtkAccessibleRole role);
+GtkWidget *cv_view_root_new(GtkAccessibleRole role);
 
 /* The band a rubber-band selection draws (CSS name "rubberband"). */
 #define CV_TYPE_RUBBERBAND (cv_rubberband_get_type())

@@ -108,7 +108,7 @@ extension CollectionView {
     /// it and then performs its primary action. Default false: a click only selects, and a
     /// double-click or Enter activates.
     public var isSingleClickActivationEnabled: Bool {
-        get { interaction.singleClickActivates ?? false }
+        get { interaction.singleClickActivates }
         set { interaction.singleClickActivates = newValue }
     }
 }

@@ -47,7 +47,7 @@ open class ReusableView {
     /// with ``accessibleRole``. The collection view makes views through it when a queue is
     /// empty; subclasses build their widgets here, once.
     public required init() {
-        let root = cv_bin_new(Self.accessibleRole)!
+        let root = cv_view_root_new(Self.accessibleRole)!
         widget = root
         widgetRef = ObjectRef(sinking: raw(root))
         gtk_widget_add_css_class(root, "reusable-view")

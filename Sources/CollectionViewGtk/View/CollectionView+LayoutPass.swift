@@ -188,7 +188,7 @@ extension CollectionView {
                 self.pass.fillIsScheduled = false
                 return false
             }
-            self.work.runNow { self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
+            self.work.runNow { _ = self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
             gtk_widget_queue_allocate(self.viewport)
             self.pass.fillIsScheduled = self.elements.hasPendingViews
             return self.pass.fillIsScheduled
