@@ -7,7 +7,7 @@
  * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
  * children's nodes and their transforms, in drawing order; the same list is the same picture.
  * Under the cairo renderer a tile is an image surface that a cairo node holds
- * (cv_cairo_node_holding); under GL a texture the renderer made. Tiles are drawn as far as
+ * (cv_cairo_node_holding, cairo_node_image.c); under GL a texture the renderer made. Tiles are drawn as far as
  * their views reach past them, so that no view is cut while drawn (draw_tile). Only tiles that
  * meet the visible rectangle are drawn; those one tile around it keep their pictures while
  * nothing in them changes (a changed one loses its picture until it is in view); farther ones
@@ -26,6 +26,7 @@
  * image flipped back) and shown flipped again. */
 #include "tile_cache.h"
 #include "collection_host.h"
+#include "cairo_node_image.h"
 
 #include <math.h>
 #ifdef GDK_WINDOWING_X11
@@ -278,50 +279,8 @@ static cairo_surface_t *take_scratch(CvTileCache *cache, cairo_format_t format, 
     return s;
 }
 
-/* A cairo node that paints `image` (any cairo surface; its device offset places it) instead
- * of replaying a recording. GTK 4.8 makes such a node only privately
- * (gsk_cairo_node_new_for_surface); the public way records drawing, and the cairo renderer
- * replays a recording into a new image each time it paints it: clearing that image, copying
- * into it and blending it on, where an image held by the node is copied once (an opaque one
- * with no blending at all). That was most of what the tiles cost a scrolled frame.
- *
- * So the node is made the public way, and the recording it holds, which
- * gsk_cairo_node_get_surface returns, is looked for among the node's first words: it is found
- * once, in exactly one of them (the node's one field after the common ones), and each time the
- * word is checked to hold the node's recording and, once replaced, to be what
- * gsk_cairo_node_get_surface returns. The node destroys the surface it holds when freed. Where
- * any check fails (another GTK), the image is painted into the recording as before, for good. */
-#define SEARCHED_WORDS 16
-static int surface_slot = -1; /* the word a cairo node keeps its surface in; SEARCHED_WORDS: none */
-
-gboolean cv_tile_pictures_hold_images(void) { return surface_slot >= 0 && surface_slot < SEARCHED_WORDS; }
-
-GskRenderNode *cv_cairo_node_holding(cairo_surface_t *image, const graphene_rect_t *bounds) {
-    GskRenderNode *node = gsk_cairo_node_new(bounds);
-    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
-    cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
-    cairo_surface_t **words = (cairo_surface_t **)node;
-    if (surface_slot < 0) {
-        int found = SEARCHED_WORDS, matches = 0;
-        for (int i = 0; recording && i < SEARCHED_WORDS; i++) if (words[i] == recording) { found = i; matches++; }
-        surface_slot = matches == 1 ? found : SEARCHED_WORDS;
-    }
-    if (recording && surface_slot < SEARCHED_WORDS && words[surface_slot] == recording) {
-        words[surface_slot] = image;
-        if (gsk_cairo_node_get_surface(node) == image) {
-            cairo_surface_reference(image);
-            cairo_destroy(cr);
-            cairo_surface_destroy(recording);
-            return node;
-        }
-        words[surface_slot] = recording;
-        surface_slot = SEARCHED_WORDS;
-    }
-    cairo_set_source_surface(cr, image, 0, 0);
-    cairo_paint(cr);
-    cairo_destroy(cr);
-    return node;
-}
+/* Whether cairo tile pictures hold their images (cairo_node_image.c) or recordings. */
+gboolean cv_tile_pictures_hold_images(void) { return cv_cairo_node_holds_images(); }
 
 /* Under cairo: drawn into the scratch surface, `drawn` in canvas coordinates, and the tile's
  * own part copied into the image the picture holds. */
