@@ -98,7 +98,7 @@ extension CollectionView {
     }
 
     /// Views made so far and views waiting in queues, for tests and benchmarks.
-    public var reuseStatistics: (created: Int, queued: Int, visible: Int) {
+    package var reuseStatistics: (created: Int, queued: Int, visible: Int) {
         (elements.queues.createdCount, elements.queues.queuedCount, elements.visible.count)
     }
 }
