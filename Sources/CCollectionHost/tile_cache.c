@@ -385,16 +385,14 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const
 
 /* Under X11, GTK's cairo renderer draws each frame into an image that cairo uploads to the
  * window through a pool of shared memory. Cairo destroys a pool as soon as nothing in it is in
- * use. With the tiles it was, after every frame: each upload made a new pool and touched its
- * pages for the first time, about 800 page faults a frame in a 1000x800 window (measured with
- * perf), a third of the frame's CPU and as much again in the X server. With the views drawn
- * directly it happened not to. An image kept in a pool keeps the pool. A pool's largest block
- * is the first request's size rounded up to a power of two, and the pool eight of those, so an
- * image the size of a frame makes a pool that has room for the frames beside it. The image's
- * own pages are never written; the frames' pages stay resident between frames instead of being
- * made anew (the benchmark's memory column: about 6 MB more than without the cache at
- * 1000x800, the tiles apart). One per display, made again when a larger window needs
- * a larger one. */
+ * use. With the tiles nothing is, after every frame, so each upload would make a new pool and
+ * touch its pages for the first time: about 800 page faults a frame in a 1000x800 window, a
+ * third of the frame's CPU and as much again in the X server. An image kept in a pool keeps
+ * the pool. A pool's largest block is the first request's size rounded up to a power of two,
+ * and the pool eight of those, so an image the size of a frame makes a pool that has room for
+ * the frames beside it. The image's own pages are never written; the frames' pages stay
+ * resident between frames instead of being made anew (about 6 MB more resident at 1000x800,
+ * the tiles apart). One per display, made again when a larger window needs a larger one. */
 #define KEEPER_WIDTH 1024
 void cv_keep_shm_pool(GtkWidget *canvas, int scale) {
     GtkNative *native = gtk_widget_get_native(canvas);
