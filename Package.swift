@@ -26,8 +26,11 @@ let package = Package(
         // The few libadwaita calls the gallery makes (its application class and the style
         // manager, which follows the system's dark and high-contrast preferences).
         .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
-        // The two small GObject classes the view layer needs (a GtkScrollable viewport and a
-        // stacking container): GObject boilerplate is clearer in C.
+        // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
+        // GtkScrollable viewport, the canvas and the root widget of every reusable view
+        // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
+        // between the tiles and drawing directly (tile_chooser.c); and a cairo node that holds
+        // an image, on the GTK versions that was verified on (cairo_node_image.c).
         .target(name: "CCollectionHost", dependencies: ["CGtk"]),
         // The benchmark's C side: a lazy GListModel and the cells for GtkGridView and
         // GtkFlowBox, and glibc's heap statistics.
@@ -58,7 +61,7 @@ let package = Package(
         .target(name: "CollectionViewTestSupport",
                 dependencies: ["CollectionTestSupport", "CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
         .testTarget(name: "CollectionViewGtkTests",
-                    dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
+                    dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

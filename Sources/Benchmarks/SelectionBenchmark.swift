@@ -47,7 +47,7 @@ enum SelectionBenchmark {
     /// the same storage, plus one delegate call per range), against GtkMultiSelection's
     /// select_all, select_range and unselect_all over a lazy 10M-item model, in the same run.
     /// Then a select-all followed through a one-item delete (the index map and the range
-    /// remap), with the per-item mapping the remap used to do for scale.
+    /// remap), beside mapping every item one by one, for scale.
     static func runRanges() {
         print("Selection ranges: one section of \(formatCount(big)) items. CollectionView: median time of 3 runs;")
         print("GtkMultiSelection: one run (it takes about a minute). Memory: the change in resident / C heap bytes (first run)\n")

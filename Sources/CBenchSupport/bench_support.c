@@ -1,5 +1,6 @@
 #include "bench_support.h"
 #include "collection_host.h"
+#include "cairo_node_image.h"
 #include <string.h>
 
 /* ---- the lazy count model ---- */

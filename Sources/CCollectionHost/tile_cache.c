@@ -7,7 +7,7 @@
  * widget changes (a new text, a hover, a selection), so a tile's content is the list of its
  * children's nodes and their transforms, in drawing order; the same list is the same picture.
  * Under the cairo renderer a tile is an image surface that a cairo node holds
- * (cv_cairo_node_holding); under GL a texture the renderer made. Tiles are drawn as far as
+ * (cv_cairo_node_holding, cairo_node_image.c); under GL a texture the renderer made. Tiles are drawn as far as
  * their views reach past them, so that no view is cut while drawn (draw_tile). Only tiles that
  * meet the visible rectangle are drawn; those one tile around it keep their pictures while
  * nothing in them changes (a changed one loses its picture until it is in view); farther ones
@@ -26,6 +26,7 @@
  * image flipped back) and shown flipped again. */
 #include "tile_cache.h"
 #include "collection_host.h"
+#include "cairo_node_image.h"
 
 #include <math.h>
 #ifdef GDK_WINDOWING_X11
@@ -278,50 +279,8 @@ static cairo_surface_t *take_scratch(CvTileCache *cache, cairo_format_t format, 
     return s;
 }
 
-/* A cairo node that paints `image` (any cairo surface; its device offset places it) instead
- * of replaying a recording. GTK 4.8 makes such a node only privately
- * (gsk_cairo_node_new_for_surface); the public way records drawing, and the cairo renderer
- * replays a recording into a new image each time it paints it: clearing that image, copying
- * into it and blending it on, where an image held by the node is copied once (an opaque one
- * with no blending at all). That was most of what the tiles cost a scrolled frame.
- *
- * So the node is made the public way, and the recording it holds, which
- * gsk_cairo_node_get_surface returns, is looked for among the node's first words: it is found
- * once, in exactly one of them (the node's one field after the common ones), and each time the
- * word is checked to hold the node's recording and, once replaced, to be what
- * gsk_cairo_node_get_surface returns. The node destroys the surface it holds when freed. Where
- * any check fails (another GTK), the image is painted into the recording as before, for good. */
-#define SEARCHED_WORDS 16
-static int surface_slot = -1; /* the word a cairo node keeps its surface in; SEARCHED_WORDS: none */
-
-gboolean cv_tile_pictures_hold_images(void) { return surface_slot >= 0 && surface_slot < SEARCHED_WORDS; }
-
-GskRenderNode *cv_cairo_node_holding(cairo_surface_t *image, const graphene_rect_t *bounds) {
-    GskRenderNode *node = gsk_cairo_node_new(bounds);
-    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
-    cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
-    cairo_surface_t **words = (cairo_surface_t **)node;
-    if (surface_slot < 0) {
-        int found = SEARCHED_WORDS, matches = 0;
-        for (int i = 0; recording && i < SEARCHED_WORDS; i++) if (words[i] == recording) { found = i; matches++; }
-        surface_slot = matches == 1 ? found : SEARCHED_WORDS;
-    }
-    if (recording && surface_slot < SEARCHED_WORDS && words[surface_slot] == recording) {
-        words[surface_slot] = image;
-        if (gsk_cairo_node_get_surface(node) == image) {
-            cairo_surface_reference(image);
-            cairo_destroy(cr);
-            cairo_surface_destroy(recording);
-            return node;
-        }
-        words[surface_slot] = recording;
-        surface_slot = SEARCHED_WORDS;
-    }
-    cairo_set_source_surface(cr, image, 0, 0);
-    cairo_paint(cr);
-    cairo_destroy(cr);
-    return node;
-}
+/* Whether cairo tile pictures hold their images (cairo_node_image.c) or recordings. */
+gboolean cv_tile_pictures_hold_images(void) { return cv_cairo_node_holds_images(); }
 
 /* Under cairo: drawn into the scratch surface, `drawn` in canvas coordinates, and the tile's
  * own part copied into the image the picture holds. */
@@ -426,16 +385,14 @@ static GskRenderNode *draw_tile(CvTileCache *cache, GskRenderer *renderer, const
 
 /* Under X11, GTK's cairo renderer draws each frame into an image that cairo uploads to the
  * window through a pool of shared memory. Cairo destroys a pool as soon as nothing in it is in
- * use. With the tiles it was, after every frame: each upload made a new pool and touched its
- * pages for the first time, about 800 page faults a frame in a 1000x800 window (measured with
- * perf), a third of the frame's CPU and as much again in the X server. With the views drawn
- * directly it happened not to. An image kept in a pool keeps the pool. A pool's largest block
- * is the first request's size rounded up to a power of two, and the pool eight of those, so an
- * image the size of a frame makes a pool that has room for the frames beside it. The image's
- * own pages are never written; the frames' pages stay resident between frames instead of being
- * made anew (the benchmark's memory column: about 6 MB more than without the cache at
- * 1000x800, the tiles apart). One per display, made again when a larger window needs
- * a larger one. */
+ * use. With the tiles nothing is, after every frame, so each upload would make a new pool and
+ * touch its pages for the first time: about 800 page faults a frame in a 1000x800 window, a
+ * third of the frame's CPU and as much again in the X server. An image kept in a pool keeps
+ * the pool. A pool's largest block is the first request's size rounded up to a power of two,
+ * and the pool eight of those, so an image the size of a frame makes a pool that has room for
+ * the frames beside it. The image's own pages are never written; the frames' pages stay
+ * resident between frames instead of being made anew (about 6 MB more resident at 1000x800,
+ * the tiles apart). One per display, made again when a larger window needs a larger one. */
 #define KEEPER_WIDTH 1024
 void cv_keep_shm_pool(GtkWidget *canvas, int scale) {
     GtkNative *native = gtk_widget_get_native(canvas);

@@ -90,12 +90,9 @@ void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, dou
 gboolean cv_canvas_drew_tiles(CvCanvas *self);
 void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders);
 /* Whether cairo tile pictures are images their nodes hold (TRUE) or recordings replayed each
- * frame (this GTK keeps a cairo node's surface where the cache did not find it); FALSE until a
- * tile was drawn under cairo. */
+ * frame (a GTK not verified for it, cairo_node_image.h); FALSE until a tile was drawn under
+ * cairo. */
 gboolean cv_tile_pictures_hold_images(void);
-/* A cairo node that paints `surface` as it is, placed by its device offset, rather than a
- * recording of drawing (tile_cache.c says how, and why). */
-GskRenderNode *cv_cairo_node_holding(cairo_surface_t *surface, const graphene_rect_t *bounds);
 /* Under X11, keeps cairo's shared-memory pool for the frames of `widget`'s window (at `scale`)
  * from being destroyed after every frame (tile_cache.c says why). */
 void cv_keep_shm_pool(GtkWidget *widget, int scale);

@@ -170,7 +170,7 @@ public struct UpdateRecord {
 }
 
 extension UpdateRecord.Fate {
-    /// The order of `UpdateRecord.entries`: the order in which the view used to make its tracks.
+    /// The order of `UpdateRecord.entries`: fates in this order, so the view makes its tracks in it.
     fileprivate var rank: Int {
         switch self {
         case .persisting: 0

@@ -24,18 +24,20 @@ import CollectionLayout
 public final class ListModelDataSource: CollectionViewDataSource {
     /// Makes the cell for an item: the collection view, the index path, and the model's item (a
     /// GObject, borrowed for the duration of the call).
-    public typealias CellProvider = (CollectionView, IndexPath, UnsafeMutableRawPointer) -> CollectionViewCell
+    public typealias CellProvider = (CollectionView, IndexPath, UnsafeMutablePointer<GObject>) -> CollectionViewCell
     /// The section an item belongs to (borrowed for the call); equal keys in a row are one section.
-    public typealias SectionKey = (UnsafeMutableRawPointer) -> String
+    public typealias SectionKey = (UnsafeMutablePointer<GObject>) -> String
     /// What makes an item the same item across changes (borrowed for the call), for models
     /// that make new objects for the same thing: a GtkDirectoryList read again gives new
     /// GFileInfos for the same files, and the file's path says which is which. Without it, an
     /// item is its object.
-    public typealias ItemKey = (UnsafeMutableRawPointer) -> AnyHashable
+    public typealias ItemKey = (UnsafeMutablePointer<GObject>) -> AnyHashable
     /// Makes a supplementary view (a header or footer) of a kind at an index path; nil is reported.
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> ReusableView?
 
-    /// The model (a `GListModel*`); the data source holds a reference to it.
+    /// The model (a `GListModel*`); the data source holds a reference to it. GListModel is a
+    /// GObject interface, a C type GLib never defines, so Swift imports it as `OpaquePointer`,
+    /// as GTK's own functions take and return it.
     public let model: OpaquePointer
     /// Supplies headers, footers and other supplementary views.
     public var supplementaryViewProvider: SupplementaryViewProvider?
@@ -90,13 +92,13 @@ public final class ListModelDataSource: CollectionViewDataSource {
     }
 
     /// The model's item at `indexPath` (a new reference: `g_object_unref` it), or nil.
-    public func item(at indexPath: IndexPath) -> UnsafeMutableRawPointer? {
+    public func item(at indexPath: IndexPath) -> UnsafeMutablePointer<GObject>? {
         guard let position = position(of: indexPath) else { return nil }
         if sectionKey != nil, let items = modelRef.items {
             g_object_ref(items[position])
             return items[position]
         }
-        return g_list_model_get_item(model, guint(position))
+        return Self.item(of: model, at: position)
     }
 
     /// The model position shown at `indexPath`, or nil.
@@ -194,7 +196,7 @@ public final class ListModelDataSource: CollectionViewDataSource {
     }
 
     /// An item's identity: its key, or its object (held, so its address is not reused).
-    private func identity(_ item: UnsafeMutableRawPointer) -> ItemIdentity {
+    private func identity(_ item: UnsafeMutablePointer<GObject>) -> ItemIdentity {
         ItemIdentity(value: itemKey?(item) ?? AnyHashable(UInt(bitPattern: item)))
     }
 
@@ -234,8 +236,14 @@ public final class ListModelDataSource: CollectionViewDataSource {
     }
 
     /// The model's items in `range`, each with a reference taken (the caller releases them).
-    private static func items(of model: OpaquePointer, in range: Range<Int>) -> [UnsafeMutableRawPointer] {
-        range.compactMap { g_list_model_get_item(model, guint($0)) }
+    private static func items(of model: OpaquePointer, in range: Range<Int>) -> [UnsafeMutablePointer<GObject>] {
+        range.compactMap { item(of: model, at: $0) }
+    }
+
+    /// The model's item at `position`, with a reference taken: a GListModel's items are
+    /// GObjects (`g_list_model_get_item` hands them out as `gpointer`).
+    private static func item(of model: OpaquePointer, at position: Int) -> UnsafeMutablePointer<GObject>? {
+        g_list_model_get_item(model, guint(position))?.assumingMemoryBound(to: GObject.self)
     }
 
     // MARK: CollectionViewDataSource
@@ -312,7 +320,7 @@ private final class ModelRef: @unchecked Sendable {
     let model: OpaquePointer
     var handler: gulong = 0
     /// A reference to every item, in model order, while the model is matched by identity.
-    var items: [UnsafeMutableRawPointer]?
+    var items: [UnsafeMutablePointer<GObject>]?
 
     func releaseItems() {
         items?.forEach { g_object_unref($0) }

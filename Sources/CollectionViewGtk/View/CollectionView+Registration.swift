@@ -99,7 +99,7 @@ extension CollectionView {
     }
 
     /// Views made so far and views waiting in queues, for tests and benchmarks.
-    public var reuseStatistics: (created: Int, queued: Int, visible: Int) {
+    package var reuseStatistics: (created: Int, queued: Int, visible: Int) {
         (elements.queueCounts.created, elements.queueCounts.queued, elements.visible.count)
     }
 }

@@ -59,7 +59,7 @@ extension CollectionView {
     /// how many times it has chosen so far. While it tries both ways again (after a minute of
     /// scrolling) this is still the last choice; `drewThroughTileCache` says how the last frame
     /// was drawn.
-    public var tileCacheChoice: (drawsDirectly: Bool, choices: Int) {
+    package var tileCacheChoice: (drawsDirectly: Bool, choices: Int) {
         var choices: guint = 0
         let direct = cv_canvas_chose_direct(OpaquePointer(canvas), &choices) != 0
         return (direct, Int(choices))
@@ -90,14 +90,14 @@ extension CollectionView {
     }
 
     /// Whether the last frame drew the views through the tiles (not while an animation runs).
-    public var drewThroughTileCache: Bool { cv_canvas_drew_tiles(OpaquePointer(canvas)) != 0 }
+    package var drewThroughTileCache: Bool { cv_canvas_drew_tiles(OpaquePointer(canvas)) != 0 }
 
     /// Whether tile pictures under cairo are images their nodes hold rather than recordings
     /// replayed each frame (tests: the fast way is the one taken with this GTK).
     package static var tilePicturesHoldImages: Bool { cv_tile_pictures_hold_images() != 0 }
 
     /// The tiles held now, their memory in bytes, and how many tile pictures were drawn so far.
-    public var tileCacheStatistics: (tiles: Int, bytes: Int, renders: Int) {
+    package var tileCacheStatistics: (tiles: Int, bytes: Int, renders: Int) {
         var tiles: guint = 0, bytes: gsize = 0, renders: guint64 = 0
         cv_canvas_get_tile_statistics(OpaquePointer(canvas), &tiles, &bytes, &renders)
         return (Int(tiles), Int(bytes), Int(renders))

@@ -179,15 +179,15 @@ final class FolderContent: GalleryContent {
 
     // MARK: Items
 
-    /// The file's path (a GtkDirectoryList item carries its GFile as "standard::file").
-    static func path(of info: UnsafeMutableRawPointer) -> String {
+    /// The file's path (a GtkDirectoryList item, a GFileInfo, carries its GFile as "standard::file").
+    static func path(of info: UnsafeMutablePointer<GObject>) -> String {
         guard let file = g_file_info_get_attribute_object(OpaquePointer(info), "standard::file"),
               let cPath = g_file_get_path(OpaquePointer(file)) else { return "" }
         defer { g_free(cPath) }
         return String(cString: cPath)
     }
 
-    static func tile(for info: UnsafeMutableRawPointer) -> Tile {
+    static func tile(for info: UnsafeMutablePointer<GObject>) -> Tile {
         let path = path(of: info)
         let name = String(cString: g_file_info_get_display_name(OpaquePointer(info)))
         let (hue, height) = variety(of: path)
