@@ -119,8 +119,11 @@ extension CollectionView {
     }
 
     /// One element's usable attributes for a named invalidation; nil when it should have no
-    /// view (hidden, unusable, outside the data, or outside its orthogonal row).
+    /// view (hidden, unusable, outside the data, or outside its orthogonal row). As in
+    /// `wantedAttributes`, the moving item is under the pointer and a drop gap has no cell.
     private func usableAttributes(of key: ElementKey) -> LayoutAttributes? {
+        if let moving = movement, key == .cell(moving.current) { return movingAttributes(moving) }
+        if let gap = dropGap, key == .cell(gap.at) { return nil }
         guard let attributes = installedLayout.layoutAttributes(for: key), !attributes.isHidden, Self.unusable(attributes) == nil,
               orthogonalScroll.isOutsideItsRow(attributes) != true,
               key.category == .decorationView || isValidElement(key, counts: counts) else { return nil }

@@ -180,18 +180,18 @@ extension CollectionView {
     /// content changing there (a label's text, say) queues a resize, which makes GTK lay the
     /// whole window out again in the same frame.
     private func scheduleFill() {
-        guard !pass.fillIsScheduled else { return }
-        pass.fillIsScheduled = true
-        Tick.add(viewport) { [weak self] _ in
+        guard pass.fillTick == nil else { return }
+        pass.fillTick = Tick.add(viewport) { [weak self] _ in
             guard let self else { return false }
+            if self.elements.hasPendingViews {
+                self.work.runNow { _ = self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
+                gtk_widget_queue_allocate(self.viewport)
+            }
             guard self.elements.hasPendingViews else {
-                self.pass.fillIsScheduled = false
+                self.pass.fillTick = nil  // returning false removes it
                 return false
             }
-            self.work.runNow { _ = self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
-            gtk_widget_queue_allocate(self.viewport)
-            self.pass.fillIsScheduled = self.elements.hasPendingViews
-            return self.pass.fillIsScheduled
+            return true
         }
     }
 

@@ -45,13 +45,14 @@ struct ScrollState {
     var tween: Tween?
 }
 
-/// The layout pass's state, and its record for tests.
+/// The layout pass's state (whether one runs, and the tick that makes the views it left
+/// pending), and its record for tests.
 package struct PassState {
     /// A layout pass runs: invalidations then get another round of the same pass instead of a
     /// new allocation.
     var isRunning = false
-    /// A tick callback makes the prepared area's remaining views.
-    var fillIsScheduled = false
+    /// The tick callback that makes the prepared area's remaining views, while there are any.
+    var fillTick: guint?
     /// Layout passes run so far: tests wait on it.
     package internal(set) var count = 0
     /// Debug aid for tests: check the element owner's invariants after every pass and keep
