@@ -6,6 +6,7 @@ import CollectionLayout
 /// one): child order is reading order, what accessibility tools list and GTK's focus chain
 /// walks (`ReadingOrder`); the canvas draws in drawing order (`DrawOrder`: zIndex, category,
 /// element), handed to it when it changed; and views are allocated only when they changed.
+/// The owner's views come as autoclosures: a frame where nothing is due builds no list of them.
 @MainActor
 final class CanvasOrder {
     let canvas: WidgetPointer
@@ -86,10 +87,10 @@ final class CanvasOrder {
     /// Allocates the views that changed since the last call, or `all` of them when the frame is
     /// not the one they were all placed for. Sort into reading order (`restackIfDue`) before the
     /// canvas is allocated: reordering children makes GTK lay the canvas out again.
-    func place(_ all: [ReusableView], in frame: CanvasFrame) {
+    func place(_ all: @autoclosure () -> [ReusableView], in frame: CanvasFrame) {
         if placedEverything != frame {
             placedEverything = frame
-            for view in all { place(view, frame) }
+            for view in all() { place(view, frame) }
         } else {
             for view in toPlace where gtk_widget_get_child_visible(view.widget) != 0 { place(view, frame) }
         }
@@ -100,10 +101,10 @@ final class CanvasOrder {
     /// placed for this frame, the canvas puts each where it was (false); else (or the canvas was
     /// realized since: the renderer decides how a 3D transform goes in) they are placed from
     /// their attributes.
-    func canvasAllocated(_ all: [ReusableView], in frame: CanvasFrame, realized: Bool) -> Bool {
+    func canvasAllocated(_ all: @autoclosure () -> [ReusableView], in frame: CanvasFrame, realized: Bool) -> Bool {
         if !realized, placedEverything == frame { return false }
         placedEverything = nil
-        place(all, in: frame)
+        place(all(), in: frame)
         return true
     }
 
@@ -160,10 +161,10 @@ final class CanvasOrder {
 
     /// Sorts the shown views into reading order when a key changed; retiring views come by
     /// their old keys.
-    func restackIfDue(_ all: [ReusableView]) {
+    func restackIfDue(_ all: @autoclosure () -> [ReusableView]) {
         guard readingOrderDirty else { return }
         readingOrderDirty = false
-        let ordered = all.sorted {
+        let ordered = all().sorted {
             $0.readingOrder != $1.readingOrder ? $0.readingOrder < $1.readingOrder : Self.retiredEarlier($0, $1)
         }
         var previous: WidgetPointer? = nil
@@ -239,9 +240,10 @@ final class CanvasOrder {
     /// Hands the canvas its drawing order when it changed; the canvas asks as it starts to draw.
     /// Sorting the shown views only, and only after a change: a plain animation frame costs
     /// nothing here.
-    func updateDrawListIfDue(_ shown: [ReusableView]) {
+    func updateDrawListIfDue(_ views: @autoclosure () -> [ReusableView]) {
         guard drawListDirty else { return }
         drawListDirty = false
+        let shown = views()
         lastDrawList = updatedDrawList(shown)
         // Debug builds (the tests): the order built from the last one is the order sorted anew.
         assert(lastDrawList.map(ObjectIdentifier.init) == Self.drawList(shown).map(ObjectIdentifier.init), "the drawing order built from the last one is out of order")
