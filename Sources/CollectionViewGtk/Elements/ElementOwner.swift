@@ -61,17 +61,10 @@ final class ElementOwner {
         defer { events = outer }
         switch plan {
         case let .pass(visibleRect, refresh, incremental):
-            if refresh || !isComfortable(visibleRect) {
-                prepare(around: visibleRect, incremental: incremental && !refresh, source)
-                changes.prepared = true
-            } else if !pending.isEmpty {
-                fill(visibleRect, offscreenBudget: 0, source)
-            }
+            changes.prepared = prepareIfDue(around: visibleRect, refresh: refresh, incremental: incremental, source)
+            if !changes.prepared, !pending.isEmpty { fill(visibleRect, offscreenBudget: 0, source) }
         case let .scroll(visibleRect, incremental):
-            if preparedArea != nil, !isComfortable(visibleRect) {
-                prepare(around: visibleRect, incremental: incremental, source)
-                changes.prepared = true
-            }
+            changes.prepared = preparedArea != nil && prepareIfDue(around: visibleRect, refresh: false, incremental: incremental, source)
         case let .fill(visibleRect, budget):
             fill(visibleRect, offscreenBudget: budget, source)
         case let .invalidated(keys, rect):
@@ -174,6 +167,14 @@ final class ElementOwner {
     /// The extra area on each side: a fraction of the viewport, at least `minimumOverscan`.
     private func overscan(around visibleRect: Rect) -> (x: Double, y: Double) {
         (max(visibleRect.width * overscanFraction, minimumOverscan), max(visibleRect.height * overscanFraction, minimumOverscan))
+    }
+
+    /// Prepares the area around `visibleRect` when asked to (`refresh`) or when the viewport left
+    /// the comfortable middle of the prepared area; true when it did.
+    private func prepareIfDue(around visibleRect: Rect, refresh: Bool, incremental: Bool, _ source: ElementSource) -> Bool {
+        guard refresh || !isComfortable(visibleRect) else { return false }
+        prepare(around: visibleRect, incremental: incremental && !refresh, source)
+        return true
     }
 
     /// Prepares the area around `visibleRect`: after a plain scroll (`incremental`) only the
