@@ -145,6 +145,8 @@ final class GalleryWindow {
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
         if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
+        GalleryLog.watchPopovers()
+        GalleryLog.watchClipboard(of: window)
         if monkey == nil { monkey = Monkey.start(self) }
         if motionLog == nil { motionLog = MotionLog(gallery: self) }
         GalleryLog.event("direction \(gtk_widget_get_direction(collectionView.viewport) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")")
@@ -264,6 +266,39 @@ enum GalleryLog {
         defer { g_variant_unref(value) }
         event("text menu=\(String(cString: g_variant_get_string(value, nil)))")
     }
+
+    /// Logs "popover shown" once a popover (a menu) has been mapped and the main loop has
+    /// turned after it: from then on the keyboard goes to it, so a test knows when to type.
+    static func watchPopovers() {
+        guard enabled, !watchingPopovers else { return }
+        watchingPopovers = true
+        let map = g_signal_lookup("map", gtk_widget_get_type())
+        g_signal_add_emission_hook(map, 0, { _, count, values, _ in
+            guard count > 0, let values, let instance = g_value_get_object(values) else { return 1 }
+            let isPopover = g_type_check_instance_is_a(instance.assumingMemoryBound(to: GTypeInstance.self), gtk_popover_get_type()) != 0
+            if isPopover {
+                nonisolated(unsafe) let widget = instance.assumingMemoryBound(to: GtkWidget.self)
+                g_object_ref(instance)
+                MainActor.assumeIsolated { () -> Void in
+                    Async.after(milliseconds: 0) {
+                        if gtk_widget_get_mapped(widget) != 0 { GalleryLog.event("popover shown") }
+                        g_object_unref(widget)
+                    }
+                }
+            }
+            return 1  // stay connected
+        }, nil, nil)
+    }
+    private static var watchingPopovers = false
+
+    /// Logs "clipboard changed" when the clipboard gets a new owner or content (a test that
+    /// offers content waits for it before it pastes).
+    static func watchClipboard(of window: WidgetPointer) {
+        guard enabled, !watchingClipboard else { return }
+        watchingClipboard = true
+        Signal.connect(UnsafeMutableRawPointer(gtk_widget_get_clipboard(window)), "changed") { GalleryLog.event("clipboard changed") }
+    }
+    private static var watchingClipboard = false
 
     /// The texts the window shows as the user reads them (translated), once at start, for the
     /// translation tests: the title and the section footers (the menu logs its first item).
