@@ -39,14 +39,13 @@ final class DropReceiverWindow {
                               GConnectFlags(rawValue: 0))
         gtk_widget_add_controller(label, target)
         gtk_window_present(window.as(GtkWindow.self))
-        GtkHarness.pump { gtk_widget_get_mapped(window) != 0 && !GtkHarness.xid(of: window).isEmpty }
+        GtkHarness.wait(for: "the window to be on screen") { gtk_widget_get_mapped(window) != 0 && !GtkHarness.xid(of: window).isEmpty }
         GtkHarness.xdotool(["windowmove", "--sync", id, String(x), String(y)])
-        GtkHarness.pump(seconds: 0.2)
     }
 
     func close() {
         gtk_window_destroy(window.as(GtkWindow.self))
-        GtkHarness.pump(seconds: 0.05)
+        GtkHarness.drain()
     }
 
     /// GtkDropTarget's "drop" handler (value, x, y) -> gboolean as a closure.

@@ -96,6 +96,15 @@ final class GalleryEndToEndTests: XCTestCase {
         return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Holds the button on a tile until the gallery took the press as a long one (its
+    /// highlight goes while the button is down), then lets go, and waits for the menu that opens.
+    private func longPress(_ moveThere: [String], _ item: String, after mark: Int) {
+        xdotool(contentsOf: moveThere + ["mousedown", "1"])
+        await_("the long press on \(item)", after: mark) { $0 == "unhighlighted \(item)" }
+        xdotool("mouseup", "1")
+        await_("the menu after the long press", after: mark) { $0 == "popover shown" }
+    }
+
     private func window() -> String {
         xdotool("search", "--sync", "--onlyvisible", "--name", "^Gallery$").split(separator: "\n").first.map(String.init) ?? ""
     }
@@ -146,22 +155,27 @@ final class GalleryEndToEndTests: XCTestCase {
         // Long press on item 0.4, choose Copy from the edit menu with the keyboard (a popover
         // menu opens with its first item, Cut, focused).
         mark = log.lines.count
-        xdotool(contentsOf: at("0.4") + ["mousedown", "1", "sleep", "1.2", "mouseup", "1", "sleep", "0.4", "key", "Down", "Return"])
+        longPress(at("0.4"), "0.4", after: mark)
+        xdotool("key", "Down", "Return")
         await_("copy", after: mark) { $0 == "copy Mountains 5" }
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a long press does not select")
 
         // Long press on item 0.0 and Paste (Cut, Copy, Paste): the clipboard's text becomes a
         // new item after it.
         mark = log.lines.count
-        xdotool(contentsOf: at("0.0") + ["mousedown", "1", "sleep", "1.2", "mouseup", "1", "sleep", "0.4", "key", "Down", "Down", "Return"])
+        longPress(at("0.0"), "0.0", after: mark)
+        xdotool("key", "Down", "Down", "Return")
         await_("paste", after: mark) { $0 == "paste Mountains 5 at 0.1" }
         await_("count", after: mark) { $0 == "sections 6 items 80" }
+        _ = cells(after: mark)  // the paste's cells, before the swaps' (see below)
 
         // Every layout from the menu (F10 opens it with Grid, the first item, focused).
+        let swaps = log.lines.count
         for (index, name) in ["grid", "horizontal", "circle", "stack", "waterfall"].enumerated().dropFirst() {
             mark = log.lines.count
-            let downs = Array(repeating: "Down", count: index)
-            xdotool(contentsOf: ["key", "F10", "sleep", "0.4", "key"] + downs + ["Return"])
+            xdotool("key", "F10")
+            await_("the main menu", after: mark) { $0 == "popover shown" }
+            xdotool(contentsOf: ["key"] + Array(repeating: "Down", count: index) + ["Return"])
             await_("layout \(name)", after: mark) { $0 == "layout \(name)" }
             await_("paging", after: mark) { $0 == "paging \(name == "horizontal")" }  // the horizontal flow turns pages
         }
@@ -171,13 +185,16 @@ final class GalleryEndToEndTests: XCTestCase {
         await_("layout grid", after: mark) { $0 == "layout grid" }
         positions = cells(after: mark)
 
-        // Add an item (Ctrl+N) and delete the selection (Delete).
+        // Add an item (Ctrl+N) and delete the selection (Delete). The gallery logs the cells
+        // 0.7 s after each swap has animated (cut short or not): an earlier swap's list could
+        // arrive after the insert, with the places before it. So every swap's list first.
+        let swapCount = log.lines.dropFirst(swaps).filter { $0.hasPrefix("layout ") }.count
+        if !log.wait(timeout: 20, until: { log.lines.dropFirst(swaps).filter { $0 == "cells-done" }.count >= swapCount }) {
+            XCTFail("the cells of all \(swapCount) layout swaps were not logged")
+        }
         mark = log.lines.count
         xdotool("key", "ctrl+n")
         await_("added", after: mark) { $0 == "sections 6 items 81" }
-        // The gallery logs the cells 0.7 s after each change has animated; an earlier list (the
-        // layout swap's) can still arrive after the insert, with the places before it.
-        usleep(1_300_000)
         positions = cells(after: mark)
         mark = log.lines.count
         xdotool(contentsOf: at("1.2") + ["click", "1"])
@@ -304,12 +321,13 @@ final class GalleryEndToEndTests: XCTestCase {
             let clipboard = gdk_display_get_clipboard(gdk_display_get_default())!
 
             @MainActor func offer(_ mime: String, _ bytes: [UInt8]) {
+                let mark = log.lines.count
                 let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
                 let provider = gdk_content_provider_new_for_bytes(mime, data)
                 g_bytes_unref(data)
                 gdk_clipboard_set_content(clipboard, provider)
                 g_object_unref(raw(provider!))
-                GtkHarness.pump(seconds: 0.5)  // the app hears of the new owner
+                awaitPumping(log, "the app to hear of the new owner", after: mark) { $0 == "clipboard changed" }
             }
             @MainActor func paste(expect match: @escaping (String) -> Bool, _ what: String) {
                 let mark = log.lines.count
@@ -356,17 +374,18 @@ final class GalleryEndToEndTests: XCTestCase {
         xdotool(contentsOf: at("0.3") + ["click", "--repeat", "2", "--delay", "80", "1"])
         await_("activated by a double-click", after: mark) { $0 == "activated 0.3" }
         XCTAssertEqual(log.lines.dropFirst(mark).filter { $0.hasPrefix("selected") }, ["selected 0.3"], "the first click selects, the second activates")
-        usleep(1_100_000)  // past the double-click time
+        log.letTimePass(1.1, because: "the gallery's double-click time (1 s) runs out: the next click is a first one")
         mark = log.lines.count
         xdotool("key", "Return")
         await_("activated by Enter", after: mark) { $0 == "activated 0.3" }
-        usleep(300_000)
+        log.awaitLaterLine(after: log.lines.count)
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "Enter activates instead of selecting")
 
         // Right-click on 0.4 (not selected): the menu for it; Copy (Cut is first).
         mark = log.lines.count
-        xdotool(contentsOf: at("0.4") + ["click", "3", "sleep", "0.6"])
+        xdotool(contentsOf: at("0.4") + ["click", "3"])
         await_("context menu", after: mark) { $0 == "context menu 0.4" }
+        await_("the menu shown", after: mark) { $0 == "popover shown" }
         if let dir = ProcessInfo.processInfo.environment["CV_SCREENSHOT_DIR"] {
             let shot = Process()
             shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
@@ -384,10 +403,12 @@ final class GalleryEndToEndTests: XCTestCase {
         await_("multiple", after: mark) { $0 == "multiple true" }
         xdotool(contentsOf: at("0.5") + ["click", "1"])
         await_("selection", after: mark) { $0 == "selected 0.3 0.5" }
-        usleep(1_100_000)  // past the double-click time
+        log.letTimePass(1.1, because: "the gallery's double-click time (1 s) runs out: the next click is a first one")
         mark = log.lines.count
-        xdotool(contentsOf: at("0.5") + ["click", "3", "sleep", "0.6", "key", "Down", "Down", "Down", "Return"])
+        xdotool(contentsOf: at("0.5") + ["click", "3"])
         await_("context menu", after: mark) { $0 == "context menu 0.3 0.5" }
+        await_("the menu shown", after: mark) { $0 == "popover shown" }
+        xdotool("key", "Down", "Down", "Down", "Return")
         await_("delete", after: mark) { $0 == "delete 0.3 0.5" }
         await_("count", after: mark) { $0 == "sections 6 items 77" }
         XCTAssertEqual(app?.isRunning, true, "still running")
