@@ -267,27 +267,33 @@ enum GalleryLog {
         event("text menu=\(String(cString: g_variant_get_string(value, nil)))")
     }
 
-    /// Logs "popover shown" once a popover (a menu) has been mapped and the main loop has
-    /// turned after it: from then on the keyboard goes to it, so a test knows when to type.
+    /// Logs "popover shown" once a popover (a menu) has been mapped and "popover hidden" once
+    /// it has been unmapped, each when the main loop has turned after it: from "shown" on the
+    /// keyboard goes to the menu, from "hidden" on to the window again, so a test knows when
+    /// to type (a key while the last menu still closes would go to that menu).
     static func watchPopovers() {
         guard enabled, !watchingPopovers else { return }
         watchingPopovers = true
-        let map = g_signal_lookup("map", gtk_widget_get_type())
-        g_signal_add_emission_hook(map, 0, { _, count, values, _ in
-            guard count > 0, let values, let instance = g_value_get_object(values) else { return 1 }
-            let isPopover = g_type_check_instance_is_a(instance.assumingMemoryBound(to: GTypeInstance.self), gtk_popover_get_type()) != 0
-            if isPopover {
+        for (signal, mapped) in [("map", true), ("unmap", false)] {
+            let hook: GSignalEmissionHook = { _, count, values, data in
+                guard count > 0, let values, let instance = g_value_get_object(values),
+                      g_type_check_instance_is_a(instance.assumingMemoryBound(to: GTypeInstance.self), gtk_popover_get_type()) != 0
+                else { return 1 }
                 nonisolated(unsafe) let widget = instance.assumingMemoryBound(to: GtkWidget.self)
+                let mapped = data != nil
                 g_object_ref(instance)
                 MainActor.assumeIsolated { () -> Void in
                     Async.after(milliseconds: 0) {
-                        if gtk_widget_get_mapped(widget) != 0 { GalleryLog.event("popover shown") }
+                        if (gtk_widget_get_mapped(widget) != 0) == mapped { GalleryLog.event(mapped ? "popover shown" : "popover hidden") }
                         g_object_unref(widget)
                     }
                 }
+                return 1  // stay connected
             }
-            return 1  // stay connected
-        }, nil, nil)
+            // The hook's data says which: non-nil for "map".
+            g_signal_add_emission_hook(g_signal_lookup(signal, gtk_widget_get_type()), 0, hook,
+                                       mapped ? UnsafeMutableRawPointer(bitPattern: 1) : nil, nil)
+        }
     }
     private static var watchingPopovers = false
 
