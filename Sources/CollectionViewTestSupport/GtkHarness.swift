@@ -308,6 +308,14 @@ package enum GtkHarness {
         xdotool(["mousemove", "--window", xid(of: window), String(point.0), String(point.1)] + commands, file: file, line: line)
     }
 
+    /// A long press on `cell`: the button goes down on it and stays down until the view took
+    /// the press as a long one (that takes the press's highlight away), then comes up.
+    package static func longPress(_ cell: CollectionViewCell, in window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
+        pointer(window, at: centre(of: cell, in: window), then: ["mousedown", "1"], file: file, line: line)
+        wait(for: "the long press to be recognised (the highlight goes while the button is down)", file: file, line: line) { !cell.isHighlighted }
+        xdotool(["mouseup", "1"], file: file, line: line)
+    }
+
     /// Types keys into the window (it has the keyboard focus under Xvfb, there being no
     /// window manager to give it elsewhere).
     package static func keys(_ keys: String..., file: StaticString = #filePath, line: UInt = #line) {

@@ -90,8 +90,9 @@ private func choose(_ label: String, _ cv: CollectionView, _ window: WidgetPoint
     guard let menu = cv.interaction?.menu else { return XCTFail("no menu to choose \(label) from", file: file, line: line) }
     GtkHarness.waitUntilShown(menu, "the menu", file: file, line: line)  // its surface is placed
     let widget = GtkHarness.label(label, in: menu)!
-    GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: widget).map(String.init)
-                       + ["sleep", "0.2", "click", "1"], file: file, line: line)
+    GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: widget).map(String.init),
+                       file: file, line: line)
+    GtkHarness.xdotool(["click", "1"], file: file, line: line)  // GTK has seen the pointer there
 }
 
 /// Waits for the menu to open and be shown (so the keyboard goes to it).
@@ -357,14 +358,14 @@ final class ActivationAndContextMenuTests: XCTestCase {
         choose("Copy", cv, window)
         XCTAssertEqual(d.copied.map { "\($0.0) \($0.1)" }, ["copy 4"])
         waitForMenuClosed(cv)
-        GtkHarness.pointer(window, at: at(5, cv, window), then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        GtkHarness.longPress(cv.cellForItem(at: p(5))!, in: window)
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction?.menu != nil })
         XCTAssertEqual(cv.interaction?.menuItem, p(5), "long press: the edit menu")
         waitForMenu(cv)  // Escape goes to it
         GtkHarness.keys("Escape")
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction?.menu == nil })
         d.menu = true
-        GtkHarness.pointer(window, at: at(6, cv, window), then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        GtkHarness.longPress(cv.cellForItem(at: p(6))!, in: window)
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction?.menu != nil })
         XCTAssertEqual(cv.interaction?.contextMenuItems, [p(6)], "long press: the context menu when there is one")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a long press never selects")

@@ -187,8 +187,7 @@ final class SelectionTests: XCTestCase {
     func testLongPressShowsTheEditMenuAndPerformsTheChosenAction() { MainActor.assumeIsolated {
         let (cv, r, window) = open()
         defer { GtkHarness.close(window) }
-        let at = GtkHarness.centre(of: cv.cellForItem(at: p(4))!, in: window)
-        GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        GtkHarness.longPress(cv.cellForItem(at: p(4))!, in: window)
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction?.menu != nil }, "the menu opened")
         XCTAssertEqual(cv.interaction?.menuActions, [.copy, .paste], "only the allowed actions, in order")
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a long press never selects")
@@ -201,7 +200,8 @@ final class SelectionTests: XCTestCase {
         GtkHarness.screenCapture(name: "edit-menu")
         // Choose "Paste" with the pointer.
         let paste = GtkHarness.label("Paste", in: cv.interaction!.menu!)!
-        GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: paste).map(String.init) + ["sleep", "0.2", "click", "1"])
+        GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: paste).map(String.init))
+        GtkHarness.xdotool(["click", "1"])  // GTK has seen the pointer there
         GtkHarness.wait(for: "the menu to close") { cv.interaction?.menu == nil }
         XCTAssertEqual(r.performed.map { "\($0.0) \($0.1.item) \($0.2)" }, ["paste 4 menu"])
         XCTAssertNil(cv.interaction?.menu, "the menu closed")
@@ -210,8 +210,7 @@ final class SelectionTests: XCTestCase {
     func testNoMenuWhenTheDelegateSaysNo() { MainActor.assumeIsolated {
         for refusal in 0..<2 {
             let (cv, _, window) = open { _, r in if refusal == 0 { r.showsMenu = false } else { r.allowedActions = [] } }
-            let at = GtkHarness.centre(of: cv.cellForItem(at: p(4))!, in: window)
-            GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+            GtkHarness.longPress(cv.cellForItem(at: p(4))!, in: window)
             XCTAssertNil(cv.interaction?.menu, "refusal \(refusal)")
             GtkHarness.close(window)
         }
@@ -311,8 +310,7 @@ final class SelectionTests: XCTestCase {
         GtkHarness.keys("Right", "Right")  // the focus ring moves to item 3
         XCTAssertEqual(cv.indexPathForFocusedItem, p(3))
         cv.cellForItem(at: p(9))!.isHighlighted = true  // as while a press is held on it
-        let at = GtkHarness.centre(of: cv.cellForItem(at: p(11))!, in: window)
-        GtkHarness.pointer(window, at: at, then: ["mousedown", "1", "sleep", "1.2", "mouseup", "1"])
+        GtkHarness.longPress(cv.cellForItem(at: p(11))!, in: window)
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction?.menu != nil }, "\(r.log.suffix(6))")
         GtkHarness.waitUntilShown(cv.interaction!.menu!, "the edit menu")
         let path = try XCTUnwrap(GtkHarness.screenCapture(name: "selection-states", in: dir.path), "the screen was saved")
