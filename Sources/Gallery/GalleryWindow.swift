@@ -297,12 +297,18 @@ enum GalleryLog {
     }
     private static var watchingPopovers = false
 
-    /// Logs "clipboard changed" when the clipboard gets a new owner or content (a test that
-    /// offers content waits for it before it pastes).
+    /// Logs "clipboard changed" and the clipboard's MIME types whenever they change (a new
+    /// owner, then its formats): a test that offers content waits for its type before it pastes.
     static func watchClipboard(of window: WidgetPointer) {
         guard enabled, !watchingClipboard else { return }
         watchingClipboard = true
-        Signal.connect(UnsafeMutableRawPointer(gtk_widget_get_clipboard(window)), "changed") { GalleryLog.event("clipboard changed") }
+        let clipboard = gtk_widget_get_clipboard(window)!
+        Signal.connect(UnsafeMutableRawPointer(clipboard), "changed") {
+            var count: gsize = 0
+            let types = gdk_content_formats_get_mime_types(gdk_clipboard_get_formats(clipboard), &count)
+            let names = (0..<Int(count)).compactMap { types?[$0].map { String(cString: $0) } }
+            GalleryLog.event("clipboard changed " + names.joined(separator: " "))
+        }
     }
     private static var watchingClipboard = false
 

@@ -331,7 +331,10 @@ final class GalleryEndToEndTests: XCTestCase {
                 g_bytes_unref(data)
                 gdk_clipboard_set_content(clipboard, provider)
                 g_object_unref(raw(provider!))
-                awaitPumping(log, "the app to hear of the new owner", after: mark) { $0 == "clipboard changed" }
+                // The app knows the new owner's formats (it allows a paste by them).
+                awaitPumping(log, "the app to hear of the new content", after: mark) {
+                    $0.hasPrefix("clipboard changed ") && $0.split(separator: " ").contains(Substring(mime))
+                }
             }
             @MainActor func paste(expect match: @escaping (String) -> Bool, _ what: String) {
                 let mark = log.lines.count
