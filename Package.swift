@@ -56,12 +56,16 @@ let package = Package(
         // random generator, a fake layout host and flow-layout delegates. No GTK.
         .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
-        // The window harness and fixtures for the view's tests (real windows under Xvfb): GTK
-        // and XCTest, in no product.
+        // The window harness and fixtures for the view's and the gallery's tests (real windows
+        // under Xvfb, drag source and drop target windows): GTK and XCTest, in no product.
         .target(name: "CollectionViewTestSupport",
                 dependencies: ["CollectionTestSupport", "CollectionViewGtk", "CollectionLayout", "CGtk", "GtkGlue"]),
         .testTarget(name: "CollectionViewGtkTests",
                     dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
+        // The gallery app end to end: the built binary run under Xvfb, driven by xdotool and read
+        // through its log; drags from and to other windows; its identity and translations.
+        .testTarget(name: "GalleryTests",
+                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

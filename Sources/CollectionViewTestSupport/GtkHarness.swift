@@ -58,8 +58,16 @@ package enum GtkHarness {
     package static func close(_ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
         checkInvariants(file: file, line: line)
         checkedViews.removeAll()
+        let slot = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+        slot.pointee = UnsafeMutableRawPointer(window)
+        g_object_add_weak_pointer(raw(window).assumingMemoryBound(to: GObject.self), slot)
         gtk_window_destroy(window.as(GtkWindow.self))
-        pump(seconds: 0.02)
+        // What GTK does as the window goes (its surface, the idles it queued) may warn: the
+        // warnings belong to this test. Then nothing of it is left to run.
+        wait(for: "the closed window to be finalized", file: file, line: line) { slot.pointee == nil }
+        if slot.pointee != nil { g_object_remove_weak_pointer(raw(window).assumingMemoryBound(to: GObject.self), slot) }
+        slot.deallocate()
+        drain()
         let warnings = takeWarnings()
         if !warnings.isEmpty { XCTFail("GTK warned: \(warnings)", file: file, line: line) }
     }
@@ -86,7 +94,7 @@ package enum GtkHarness {
 
     /// Runs the main loop until `condition` holds or `timeout` passes; returns the condition.
     @discardableResult
-    package static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
+    package static func pump(timeout: Double = 20, until condition: () -> Bool) -> Bool {
         let deadline = now() + timeout
         while !condition() {
             if now() > deadline { return false }
@@ -95,11 +103,71 @@ package enum GtkHarness {
         return true
     }
 
-    /// Runs the main loop for a while.
-    package static func pump(seconds: Double) {
+    /// Runs the main loop until `condition` holds, for up to `timeout` seconds (generous: a
+    /// loaded machine is slow, a passing test does not wait for it); when it does not hold by
+    /// then, fails the test saying what it waited for. Returns the condition.
+    @discardableResult
+    package static func wait(for what: String, timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line,
+                             until condition: () -> Bool) -> Bool {
+        if pump(timeout: timeout, until: condition) { return true }
+        XCTFail("waited \(Int(timeout)) s for \(what), in vain", file: file, line: line)
+        return false
+    }
+
+    /// Runs the main loop for `seconds` where time passing is itself what the test needs (a
+    /// double-click interval running out, a timer of GTK's firing): never to wait for
+    /// something that happens, which `wait(for:)` waits for. `reason` says which it is.
+    package static func letTimePass(_ seconds: Double, because reason: StaticString) {
         let deadline = now() + seconds
         while now() < deadline {
             if g_main_context_iteration(nil, 0) == 0 { usleep(500) }
+        }
+    }
+
+    /// Dispatches what the main loop has ready now, until nothing is (bounded: a running
+    /// animation is always ready).
+    package static func drain() {
+        for _ in 0..<1000 where g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// The frame counter of the frame clock `widget` paints with (0 before it is realized).
+    package static func frameCounter(of widget: WidgetPointer) -> Int {
+        gtk_widget_get_frame_clock(widget).map { gdk_frame_clock_get_frame_counter($0) } ?? 0
+    }
+
+    /// Asks `widget` to draw and waits until its frame clock has run `count` more frames (a
+    /// frame handles the input before it, lays out and paints): what the widget shows is
+    /// then what it has.
+    @discardableResult
+    package static func waitForFrames(_ count: Int = 2, of widget: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let start = frameCounter(of: widget)
+        return wait(for: "\(count) frames of \(typeName(of: OpaquePointer(widget)))", file: file, line: line) {
+            if frameCounter(of: widget) >= start + count { return true }
+            gtk_widget_queue_draw(widget)
+            return false
+        }
+    }
+
+    /// Waits until `widget` (a popover, a menu) is on screen and has drawn: it has its place,
+    /// and a popover has taken the keyboard and pointer from its window.
+    @discardableResult
+    package static func waitUntilShown(_ widget: WidgetPointer, _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        wait(for: "\(what) to be shown", file: file, line: line) { gtk_widget_get_mapped(widget) != 0 }
+            && waitForFrames(2, of: widget, file: file, line: line)
+    }
+
+    /// Waits until GTK has handled every input event the X server sent before now: a round
+    /// trip to the server puts them in GDK's queue, and two frames of each shown window
+    /// deliver them (GDK hands input over at the start of a frame).
+    package static func roundTrip(file: StaticString = #filePath, line: UInt = #line) {
+        guard let display = gdk_display_get_default() else { return }
+        gdk_display_sync(display)
+        let toplevels = gtk_window_get_toplevels()!
+        for i in 0..<g_list_model_get_n_items(toplevels) {
+            guard let window = g_list_model_get_item(toplevels, i) else { continue }
+            let widget = window.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_mapped(widget) != 0 { waitForFrames(2, of: widget, file: file, line: line) }
+            g_object_unref(window)
         }
     }
 
@@ -118,22 +186,50 @@ package enum GtkHarness {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Renders `widget` to a PNG in $CV_SCREENSHOT_DIR, when that is set (for looking at).
-    package static func screenshot(_ widget: WidgetPointer, name: String) {
-        guard let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return }
+    /// Where a test that is about pictures saves them: $CV_SCREENSHOT_DIR when set (to look
+    /// at), else a new temporary folder (`temporary`), which the test removes.
+    package static func screenshotDirectory() -> (path: String, temporary: Bool) {
+        if let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) { return (dir, false) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cv-shots-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return (dir, true)
+    }
+
+    /// Renders `widget` to a PNG named `name` in `directory`, or else in $CV_SCREENSHOT_DIR
+    /// when that is set (for looking at). Returns the file's path, nil when none was written.
+    @discardableResult
+    package static func screenshot(_ widget: WidgetPointer, name: String, in directory: String? = nil) -> String? {
+        guard let dir = directory ?? getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return nil }
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         let paintable = gtk_widget_paintable_new(widget)!
         let snapshot = gtk_snapshot_new()!
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { return }
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { g_object_unref(raw(paintable)); return nil }
         let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
         var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        var saved = false
         if let texture = gsk_renderer_render_texture(renderer, node, &area) {
-            _ = gdk_texture_save_to_png(texture, "\(dir)/\(name).png")
+            saved = gdk_texture_save_to_png(texture, "\(dir)/\(name).png") != 0
             g_object_unref(raw(texture))
         }
         gsk_render_node_unref(node)
         g_object_unref(raw(paintable))
+        return saved ? "\(dir)/\(name).png" : nil
+    }
+
+    /// How many pixels of a PNG file are opaque and of the colour `rgb` (0xRRGGBB).
+    package static func pixelCount(ofColour rgb: UInt32, inPNG path: String) -> Int {
+        guard let texture = gdk_texture_new_from_filename(path, nil) else { return 0 }
+        defer { g_object_unref(raw(texture)) }
+        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+        let (r, g, b) = (UInt8(rgb >> 16 & 0xff), UInt8(rgb >> 8 & 0xff), UInt8(rgb & 0xff))
+        var count = 0
+        for i in stride(from: 0, to: bytes.count, by: 4) where bytes[i + 3] == 255 && bytes[i + 2] == r && bytes[i + 1] == g && bytes[i] == b {
+            count += 1  // cairo's ARGB32: B, G, R, A in memory on a little-endian machine
+        }
+        return count
     }
 
     // MARK: Real input through xdotool
@@ -148,25 +244,46 @@ package enum GtkHarness {
         gdk_display_get_default().map { typeName(of: $0) == "GdkX11Display" } ?? false
     }
 
+    /// Whether a window manager runs, which maximizes windows: a Wayland compositor does; on
+    /// X11 one names itself on the root window (Xvfb alone has none). Without xprop, none.
+    package static var hasWindowManager: Bool {
+        guard drivesInputThroughX11 else { return true }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xprop") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+        process.arguments = ["-root", "_NET_SUPPORTING_WM_CHECK"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return false }
+        wait(for: "xprop to finish") { !process.isRunning }
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("window id")
+    }
+
     /// Runs xdotool with `arguments` while the main loop keeps running, so GTK sees the events
     /// as they come. Returns its standard output.
+    /// GTK has handled the events it sent when this returns.
     @discardableResult
-    package static func xdotool(_ arguments: [String]) -> String {
+    package static func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
+        defer { roundTrip(file: file, line: line) }
+        return run(xdotool: arguments, file: file, line: line)
+    }
+
+    /// Runs xdotool, the main loop running meanwhile, and returns its output.
+    private static func run(xdotool arguments: [String], file: StaticString, line: UInt) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { fatalError("xdotool could not run: \(error)") }
-        pump(timeout: 20) { !process.isRunning }
-        pump(seconds: 0.1)
+        wait(for: "xdotool \(arguments.joined(separator: " ")) to finish", timeout: 30, file: file, line: line) { !process.isRunning }
         return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// The X window id of a test window.
     package static func xid(of window: WidgetPointer) -> String {
         let title = String(cString: gtk_window_get_title(window.as(GtkWindow.self)))
-        return xdotool(["search", "--name", "^\(title)$"]).split(separator: "\n").first.map(String.init) ?? ""
+        return run(xdotool: ["search", "--name", "^\(title)$"], file: #filePath, line: #line).split(separator: "\n").first.map(String.init) ?? ""
     }
 
     /// A point of `widget` in its window's X coordinates.
@@ -186,24 +303,37 @@ package enum GtkHarness {
     }
 
     /// Moves the pointer to a window point and runs more xdotool commands after it.
-    package static func pointer(_ window: WidgetPointer, at point: (Int, Int), then commands: [String] = []) {
-        xdotool(["mousemove", "--window", xid(of: window), String(point.0), String(point.1)] + commands)
+    package static func pointer(_ window: WidgetPointer, at point: (Int, Int), then commands: [String] = [],
+                                file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["mousemove", "--window", xid(of: window), String(point.0), String(point.1)] + commands, file: file, line: line)
+    }
+
+    /// A long press on `cell`: the button goes down on it and stays down until the view took
+    /// the press as a long one (that takes the press's highlight away), then comes up.
+    package static func longPress(_ cell: CollectionViewCell, in window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
+        pointer(window, at: centre(of: cell, in: window), then: ["mousedown", "1"], file: file, line: line)
+        wait(for: "the long press to be recognised (the highlight goes while the button is down)", file: file, line: line) { !cell.isHighlighted }
+        xdotool(["mouseup", "1"], file: file, line: line)
     }
 
     /// Types keys into the window (it has the keyboard focus under Xvfb, there being no
     /// window manager to give it elsewhere).
-    package static func keys(_ keys: String...) {
-        xdotool(["key", "--delay", "30"] + keys)
+    package static func keys(_ keys: String..., file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["key", "--delay", "30"] + keys, file: file, line: line)
     }
 
-    /// Saves the whole screen to $CV_SCREENSHOT_DIR/name.png, when that is set.
-    package static func screenCapture(name: String) {
-        guard let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return }
+    /// Saves the whole screen to `directory`/name.png, or else to $CV_SCREENSHOT_DIR when that
+    /// is set. Returns the file's path, nil when none was written.
+    @discardableResult
+    package static func screenCapture(name: String, in directory: String? = nil) -> String? {
+        guard let dir = directory ?? getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
         process.arguments = ["-window", "root", "\(dir)/\(name).png"]
-        try? process.run()
-        pump(timeout: 20) { !process.isRunning }
+        guard (try? process.run()) != nil else { return nil }
+        wait(for: "import to save the screen") { !process.isRunning }
+        let path = "\(dir)/\(name).png"
+        return process.terminationStatus == 0 && FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
     /// The texts of the labels under `widget`, in tree order (a popover menu's items).

@@ -73,6 +73,15 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     func collectionView(_ collectionView: CollectionView, didSelectItemsIn range: Range<Int>, inSection section: Int) { logSelection() }
     func collectionView(_ collectionView: CollectionView, didDeselectItemsIn range: Range<Int>, inSection section: Int) { logSelection() }
 
+    /// A press's highlight, for the log: a long press takes it away while the button is still
+    /// down, which is how a test knows to let go.
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
+        GalleryLog.event("highlighted \(indexPath.section).\(indexPath.item)")
+    }
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+        GalleryLog.event("unhighlighted \(indexPath.section).\(indexPath.item)")
+    }
+
     func logSelection() {
         GalleryLog.event("selected " + gallery.collectionView.indexPathsForSelectedItems.map { "\($0.section).\($0.item)" }.joined(separator: " "))
     }

@@ -145,6 +145,8 @@ final class GalleryWindow {
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
         if frameStats == nil { frameStats = FrameStats(window: window, gallery: self) }
+        GalleryLog.watchPopovers()
+        GalleryLog.watchClipboard(of: window)
         if monkey == nil { monkey = Monkey.start(self) }
         if motionLog == nil { motionLog = MotionLog(gallery: self) }
         GalleryLog.event("direction \(gtk_widget_get_direction(collectionView.viewport) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")")
@@ -264,6 +266,51 @@ enum GalleryLog {
         defer { g_variant_unref(value) }
         event("text menu=\(String(cString: g_variant_get_string(value, nil)))")
     }
+
+    /// Logs "popover shown" once a popover (a menu) has been mapped and "popover hidden" once
+    /// it has been unmapped, each when the main loop has turned after it: from "shown" on the
+    /// keyboard goes to the menu, from "hidden" on to the window again, so a test knows when
+    /// to type (a key while the last menu still closes would go to that menu).
+    static func watchPopovers() {
+        guard enabled, !watchingPopovers else { return }
+        watchingPopovers = true
+        for (signal, mapped) in [("map", true), ("unmap", false)] {
+            let hook: GSignalEmissionHook = { _, count, values, data in
+                guard count > 0, let values, let instance = g_value_get_object(values),
+                      g_type_check_instance_is_a(instance.assumingMemoryBound(to: GTypeInstance.self), gtk_popover_get_type()) != 0
+                else { return 1 }
+                nonisolated(unsafe) let widget = instance.assumingMemoryBound(to: GtkWidget.self)
+                let mapped = data != nil
+                g_object_ref(instance)
+                MainActor.assumeIsolated { () -> Void in
+                    Async.after(milliseconds: 0) {
+                        if (gtk_widget_get_mapped(widget) != 0) == mapped { GalleryLog.event(mapped ? "popover shown" : "popover hidden") }
+                        g_object_unref(widget)
+                    }
+                }
+                return 1  // stay connected
+            }
+            // The hook's data says which: non-nil for "map".
+            g_signal_add_emission_hook(g_signal_lookup(signal, gtk_widget_get_type()), 0, hook,
+                                       mapped ? UnsafeMutableRawPointer(bitPattern: 1) : nil, nil)
+        }
+    }
+    private static var watchingPopovers = false
+
+    /// Logs "clipboard changed" and the clipboard's MIME types whenever they change (a new
+    /// owner, then its formats): a test that offers content waits for its type before it pastes.
+    static func watchClipboard(of window: WidgetPointer) {
+        guard enabled, !watchingClipboard else { return }
+        watchingClipboard = true
+        let clipboard = gtk_widget_get_clipboard(window)!
+        Signal.connect(UnsafeMutableRawPointer(clipboard), "changed") {
+            var count: gsize = 0
+            let types = gdk_content_formats_get_mime_types(gdk_clipboard_get_formats(clipboard), &count)
+            let names = (0..<Int(count)).compactMap { types?[$0].map { String(cString: $0) } }
+            GalleryLog.event("clipboard changed " + names.joined(separator: " "))
+        }
+    }
+    private static var watchingClipboard = false
 
     /// The texts the window shows as the user reads them (translated), once at start, for the
     /// translation tests: the title and the section footers (the menu logs its first item).

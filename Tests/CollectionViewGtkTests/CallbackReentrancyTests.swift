@@ -50,7 +50,7 @@ private func open(_ source: HookSource, layout: CollectionViewLayout? = nil, rep
     cv.dataSource = source
     cv.delegate = source
     let window = GtkHarness.window(for: cv)
-    GtkHarness.pump { !cv.hasPendingViews && !cv.work.hasQueuedWork && !cv.isAnimatingUpdates }
+    GtkHarness.wait(for: "the views, the queued work and the animations to be done") { !cv.hasPendingViews && !cv.work.hasQueuedWork && !cv.isAnimatingUpdates }
     return (cv, window)
 }
 
@@ -88,7 +88,7 @@ final class CallbackReentrancyTests: XCTestCase {
         assertCellsMatch(cv, source)
         for _ in 0..<40 where source.ids.count < 300 {
             GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 1e9) }
-            GtkHarness.pump { !cv.hasPendingViews && !cv.isAnimatingUpdates }
+            GtkHarness.wait(for: "the views to be made and the animations to end") { !cv.hasPendingViews && !cv.isAnimatingUpdates }
         }
         XCTAssertEqual(source.ids.count, 300, "scrolling to the end loaded every page")
         XCTAssertEqual(loads, 9)
@@ -112,7 +112,7 @@ final class CallbackReentrancyTests: XCTestCase {
         let (cv, window) = open(source, reports: reports)
         defer { GtkHarness.close(window) }
         XCTAssertEqual(reloads, 1)
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         assertCellsMatch(cv, source)
         XCTAssertEqual((cv.cellForItem(at: ip(0)) as? NumberCell)?.shownPath?.item, 1000, "the reload made the views again")
         XCTAssertEqual(reports.errors, [])
@@ -235,7 +235,7 @@ final class CallbackReentrancyTests: XCTestCase {
         let (cv, window) = open(source, layout: layout)
         defer { GtkHarness.close(window) }
         XCTAssertTrue(GtkHarness.pump { layout.prepareCount >= 2 })
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(cv.cellForItem(at: ip(2))?.appliedAttributes?.frame.height, 80, "the second prepare's sizes are shown")
         XCTAssertEqual(layout.prepareCount, 2, "and then it settles")
     }}

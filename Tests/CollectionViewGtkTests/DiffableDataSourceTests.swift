@@ -31,7 +31,7 @@ final class DiffableDataSourceTests: XCTestCase {
         source.apply(next) { landed += 1 }
         XCTAssertTrue(cv.isAnimatingUpdates, "the change animates")
         XCTAssertTrue(GtkHarness.pump { landed == 2 })
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(fixture.shownItems(), [next.itemIdentifiers(inSection: "a"), next.itemIdentifiers(inSection: "b")])
         XCTAssertTrue(cv.cellForItem(at: source.indexPath(for: "a3")!) === cellOfA3, "an item that moved kept its cell")
         XCTAssertEqual(source.itemIdentifier(for: IndexPath(item: 0, section: 0)), "b0", "b0 moved in before a7, now first")
@@ -79,7 +79,7 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { order.count == 2 })
         XCTAssertEqual(order, ["big", "small"])
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 29_998)
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(fixture.shownItems().first?.first, "i2")
     }}
 
@@ -231,7 +231,7 @@ final class DiffableDataSourceTests: XCTestCase {
         for report in reported {
             XCTAssertTrue(report.contains("nothing from the cell provider for item 1 in section 0 (broken)"), report)
         }
-        GtkHarness.pump(seconds: 0.2)
+        GtkHarness.waitForFrames(5, of: cv.viewport)  // frames ask for nothing again
         XCTAssertEqual(fixture.reports, reported, "no report while nothing asks again")
         XCTAssertEqual(fixture.shownItems(), [["a", "c"], ["d"]])
         XCTAssertNil(cv.cellForItem(at: IndexPath(item: 1, section: 0)))

@@ -118,7 +118,7 @@ final class DiffableModelTests: XCTestCase {
 
             // Now and then the next apply comes while this one still animates.
             if n < applies - 1, mode >= 1, mode < 20, log.count < 4, Int.random(in: 0..<3, using: &rng) == 0 {
-                GtkHarness.pump(seconds: Double(Int.random(in: 0...3, using: &rng)) * 0.01)
+                GtkHarness.waitForFrames(Int.random(in: 0...3, using: &rng), of: cv.viewport)  // 0 to 3 frames of it
                 n += 1
                 continue
             }

@@ -21,7 +21,7 @@ final class DocumentationExampleTests: XCTestCase {
         cv.errorHandler = { errors.append($0) }
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
 
         XCTAssertFalse(cv.visibleCells.isEmpty)
         for cell in cv.visibleCells {
@@ -103,7 +103,7 @@ final class DocumentationExampleTests: XCTestCase {
         cv.dataSource = source
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssert(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)) is FeaturedAttributes)
         for cell in cv.visibleCells {
             let path = cv.indexPath(for: cell)!

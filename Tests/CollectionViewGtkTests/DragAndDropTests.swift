@@ -251,7 +251,7 @@ final class DragAndDropTests: XCTestCase {
         DragSourceWindow.move(to: layoutWindowPoint(9, cv, fx: 0.8), in: target)
         XCTAssertEqual(gtk_widget_has_css_class(album, "drop-target"), 0, "the highlight follows the pointer")
         DragSourceWindow.release()
-        GtkHarness.pump(timeout: 3) { d.ends > 0 }
+        GtkHarness.wait(for: "the drop to end") { d.ends > 0 }
         XCTAssertEqual(d.performed.count, 1, "one drop")
         XCTAssertEqual(d.performed.first?.0, p(10), "at the last destination")
         XCTAssertEqual(d.performed.first?.1, .copy, "copied")
@@ -261,7 +261,7 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertEqual(d.exits, 0, "a drop is not an exit")
         XCTAssertNil(cv.dropGapIndexPath, "the gap closes")
         XCTAssertNil(cv.currentDropSession)
-        GtkHarness.pump(timeout: 2) { !source.endedActions.isEmpty }
+        GtkHarness.wait(for: "the source to hear the drag ended") { !source.endedActions.isEmpty }
         XCTAssertEqual(source.endedActions, [GDK_ACTION_COPY.rawValue], "the source hears the copy")
         GtkHarness.close(window)
     } }
@@ -305,12 +305,12 @@ final class DragAndDropTests: XCTestCase {
         source.beginDrag()
         DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: height / 2), in: target)
         let still = cv.contentOffset.y
-        GtkHarness.pump(seconds: 0.4)
+        GtkHarness.waitForFrames(10, of: cv.viewport)  // the autoscroll steps on frames
         XCTAssertEqual(cv.contentOffset.y, still, "the middle does not scroll")
         XCTAssertEqual(still, 0)
 
         DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: height - 8), in: target)
-        GtkHarness.pump(seconds: 0.6)
+        GtkHarness.wait(for: "the view to scroll down by more than 150") { cv.contentOffset.y > 150 }
         let scrolled = cv.contentOffset.y
         XCTAssertGreaterThan(scrolled, 150, "near the bottom edge the view scrolls down")
         // Where the pointer is now in the content, without moving it since the scroll.
@@ -321,15 +321,15 @@ final class DragAndDropTests: XCTestCase {
 
         DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: height / 2), in: target)
         let stopped = cv.contentOffset.y
-        GtkHarness.pump(seconds: 0.4)
+        GtkHarness.waitForFrames(10, of: cv.viewport)
         XCTAssertEqual(cv.contentOffset.y, stopped, "back in the middle it stops")
 
         DragSourceWindow.move(to: GtkHarness.windowPoint(of: cv.viewport, x: 350, y: 6), in: target)
-        GtkHarness.pump(seconds: 0.4)
+        GtkHarness.wait(for: "the view to scroll up") { cv.contentOffset.y < stopped }
         XCTAssertLessThan(cv.contentOffset.y, stopped, "near the top it scrolls up")
         DragSourceWindow.move(to: (100, 100), in: GtkHarness.xid(of: source.window))
         let left = cv.contentOffset.y
-        GtkHarness.pump(seconds: 0.3)
+        GtkHarness.waitForFrames(10, of: cv.viewport)
         XCTAssertEqual(cv.contentOffset.y, left, "a drag that left scrolls nothing")
         DragSourceWindow.release()
         GtkHarness.close(window)
@@ -355,7 +355,7 @@ final class DragAndDropTests: XCTestCase {
         GtkHarness.xdotool(["mousemove_relative", "--", "30", "0", "sleep", "0.05", "mousemove_relative", "--", "30", "0"])
         DragSourceWindow.move(to: (100, 100), in: receiver.id)
         DragSourceWindow.release()
-        GtkHarness.pump(timeout: 3) { !receiver.received.isEmpty }
+        GtkHarness.wait(for: "the receiver's drop") { !receiver.received.isEmpty }
         XCTAssertEqual(receiver.received, [["/tmp/item-2.png"]], "the receiver got the item's file")
         XCTAssertEqual(d.askedToDrag, [2])
         XCTAssertEqual(cv.indexPathsForSelectedItems, [], "a drag does not select")

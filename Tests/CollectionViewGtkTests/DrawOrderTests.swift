@@ -70,7 +70,7 @@ final class DrawOrderTests: XCTestCase {
             let source = IDSource([Array(0..<8)])
             cv.dataSource = source
             let window = GtkHarness.window(for: cv)
-            GtkHarness.pump { !cv.hasPendingViews }
+            GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
 
             cv.animator.paused = true
             cv.setCollectionViewLayout(PileLayout(), animated: true)
@@ -98,7 +98,7 @@ final class DrawOrderTests: XCTestCase {
             }
             orders.append(labels)
             cv.animator.paused = false
-            GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates }
+            GtkHarness.wait(for: "the animations to end") { !cv.isAnimatingUpdates }
             GtkHarness.close(window)
         }
         print("DrawOrderTests: \(orders[0])")

@@ -68,8 +68,8 @@ final class FlatPerspectiveTests: XCTestCase {
         let cv = makeCollectionView(layout, source)
         let window = GtkHarness.window(for: cv, width: 900, height: 500)
         defer { GtkHarness.close(window) }
-        GtkHarness.pump { !cv.hasPendingViews }
-        GtkHarness.pump(seconds: 0.05)
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
+        GtkHarness.waitForFrames(2, of: cv.viewport)  // drawn, so the renderer is GTK's choice
         let renderer = rendererName(cv.viewport)
         // Cairo gets 2D maps; GL keeps the perspective matrix (what a turned card's widget
         // transform says).

@@ -27,12 +27,12 @@ final class LeakTests: XCTestCase {
             for round in 0..<rounds {
                 let y = round.isMultiple(of: 2) ? Double(round) * 37_000 : height - Double(round) * 37_000
                 GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: max(0, y)) }
-                GtkHarness.pump { !cv.hasPendingViews }
+                GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
                 // Updates on the way, so the animator and the queues take part.
                 if round.isMultiple(of: 10) {
                     source.counts[0] += 1
                     cv.insertItems(at: [IndexPath(item: 0, section: 0)])
-                    GtkHarness.pump { !cv.isAnimatingUpdates }
+                    GtkHarness.wait(for: "the animations to end") { !cv.isAnimatingUpdates }
                 }
                 peakCells = max(peakCells, NumberCell.live - cellsBefore)
                 peakLabels = max(peakLabels, LabelView.live - labelsBefore)
@@ -46,7 +46,7 @@ final class LeakTests: XCTestCase {
             GtkHarness.close(window)
             _ = source
         }
-        GtkHarness.pump(seconds: 0.2)
+        GtkHarness.wait(for: "the closed windows' views to be released") { NumberCell.live == cellsBefore && LabelView.live == labelsBefore }
         XCTAssertEqual(NumberCell.live, cellsBefore, "every cell is released with its collection view (peak was \(peakCells))")
         XCTAssertEqual(LabelView.live, labelsBefore, "every supplementary view too (peak was \(peakLabels))")
         // The live counts catch a leaked view; this catches what leaks besides (transforms,

@@ -65,7 +65,7 @@ final class ListLayoutWindowTests: XCTestCase {
         cv.delegate = rows
         let window = GtkHarness.window(for: cv, width: width, height: 700)
         XCTAssertTrue(GtkHarness.settle(cv))
-        GtkHarness.pump(seconds: 0.2)
+        GtkHarness.waitForFrames(2, of: cv.viewport)  // the rows measured in the frames after the first pass
         XCTAssertTrue(GtkHarness.settle(cv))
         return (cv, window)
     }

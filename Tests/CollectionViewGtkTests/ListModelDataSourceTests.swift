@@ -58,7 +58,7 @@ final class ListModelDataSourceTests: XCTestCase {
         let reports = Reports()
         let (cv, source, window) = openListView(list, reports: reports)
         defer { GtkHarness.close(window); _ = source }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         let model = list
         XCTAssertEqual(texts(cv), modelStrings(model))
 
@@ -100,7 +100,7 @@ final class ListModelDataSourceTests: XCTestCase {
         defer { g_object_unref(UnsafeMutableRawPointer(sorted)) }
         let (cv, source, window) = openListView(sorted)
         defer { GtkHarness.close(window); _ = source }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
         let appleCell = cv.cellForItem(at: IndexPath(item: 1, section: 0))
         gtk_sort_list_model_set_sorter(sorted, UnsafeMutableRawPointer(sorter).assumingMemoryBound(to: GtkSorter.self))
@@ -127,7 +127,7 @@ final class ListModelDataSourceTests: XCTestCase {
         let reports = Reports()
         let (cv, source, window) = openListView(filtered, reports: reports)
         defer { GtkHarness.close(window); _ = source }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(texts(cv), ["pear", "apple", "fig", "banana", "cherry", "date"])
         let cherry = cv.cellForItem(at: IndexPath(item: 4, section: 0))
 
@@ -153,7 +153,7 @@ final class ListModelDataSourceTests: XCTestCase {
         let string = { (item: UnsafeMutableRawPointer) in String(cString: gtk_string_object_get_string(OpaquePointer(item))) }
         let (cv, source, window) = openListView(list, itemKey: { AnyHashable(string($0)) })
         defer { GtkHarness.close(window); _ = source }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         let cells = (0..<4).map { cv.cellForItem(at: IndexPath(item: $0, section: 0)) }
         let made = cv.reuseStatistics.created
         // Every object replaced: new "a"... "d" objects, with "x" added between b and c.
@@ -187,7 +187,7 @@ final class ListModelDataSourceTests: XCTestCase {
                 (0..<cv.numberOfItems(inSection: s)).map { (cv.cellForItem(at: IndexPath(item: $0, section: s)) as? StringCell)?.text ?? "?" }
             }
         }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(shown(), [["a1", "a2"], ["b1", "b2", "b3"]])
         XCTAssertEqual(source.sectionKey(ofSection: 1), "b")
         XCTAssertEqual(source.position(of: IndexPath(item: 1, section: 1)), 3)
@@ -250,20 +250,20 @@ final class DirectoryListDataSourceTests: XCTestCase {
         let (cv, source, window) = openListView(list, reports: reports, text: { String(cString: g_file_info_get_name(OpaquePointer($0))) })
         defer { GtkHarness.close(window); _ = source }
         XCTAssertTrue(GtkHarness.pump { gtk_directory_list_is_loading(list) == 0 && cv.numberOfItems(inSection: 0) == 3 })
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(Set(texts(cv)), ["a.txt", "b.txt", "c.txt"])
 
         close(creat(folder.appendingPathComponent("new.txt").path, 0o644))
         var animated = false
-        XCTAssertTrue(GtkHarness.pump(timeout: 10) { animated = animated || cv.isAnimatingUpdates; return cv.numberOfItems(inSection: 0) == 4 },
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { animated = animated || cv.isAnimatingUpdates; return cv.numberOfItems(inSection: 0) == 4 },
                       "the new file appears")
         XCTAssertTrue(GtkHarness.pump { animated = animated || cv.isAnimatingUpdates; return animated }, "and animates in")
-        GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews }
+        GtkHarness.wait(for: "the animations to end and the views to be made") { !cv.isAnimatingUpdates && !cv.hasPendingViews }
         XCTAssertTrue(texts(cv).contains("new.txt"))
 
         unlink(folder.appendingPathComponent("b.txt").path)
-        XCTAssertTrue(GtkHarness.pump(timeout: 10) { cv.numberOfItems(inSection: 0) == 3 }, "the deleted file goes")
-        GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews }
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.numberOfItems(inSection: 0) == 3 }, "the deleted file goes")
+        GtkHarness.wait(for: "the animations to end and the views to be made") { !cv.isAnimatingUpdates && !cv.hasPendingViews }
         XCTAssertEqual(Set(texts(cv)), ["a.txt", "c.txt", "new.txt"])
         XCTAssertEqual(reports.errors, [])
     }}

@@ -107,7 +107,7 @@ final class ModelCheck {
             }
             model = new
             selectedIDs.formIntersection(Set(model.sections.flatMap(\.items)))
-            if round % 200 == 0 { GtkHarness.pump(seconds: 0.005) }  // let GTK draw now and then
+            if round % 200 == 0 { GtkHarness.waitForFrames(1, of: cv.viewport) }  // let GTK draw now and then
         }
         return nil
     }

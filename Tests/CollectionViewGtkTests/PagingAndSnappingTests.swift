@@ -148,7 +148,7 @@ final class PagingAndSnappingTests: XCTestCase {
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 100) }
         cv.simulateFlingEnd(velocity: Point(x: 0, y: 4000))
         XCTAssertTrue(GtkHarness.pump { cv.isSettlingScroll })
-        GtkHarness.pump(seconds: 0.1)
+        GtkHarness.waitForFrames(3, of: cv.viewport)  // a few frames into the ease
         GtkHarness.pointer(window, at: at, then: ["click", "4"])
         let stoppedAt = cv.contentOffset.y
         XCTAssertTrue(GtkHarness.pump { cv.isSettlingScroll })
@@ -187,12 +187,13 @@ final class PagingAndSnappingTests: XCTestCase {
         defer { GtkHarness.close(window); _ = source }
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 250) }
         cv.simulateFlingEnd(velocity: Point(x: 0, y: 3000))
-        GtkHarness.pump(seconds: 0.3)
+        GtkHarness.waitForFrames(10, of: cv.viewport)  // an ease would move it on these
         XCTAssertEqual(cv.contentOffset.y, 250, "no ease of the view's own")
         let at = GtkHarness.windowPoint(of: cv.viewport, x: 400, y: 300)
         GtkHarness.pointer(window, at: at, then: ["click", "--repeat", "3", "--delay", "60", "5"])
-        GtkHarness.pump(seconds: 0.4)
         let step = pow(600.0, 2.0 / 3)  // GtkScrolledWindow's wheel step
+        GtkHarness.wait(for: "GTK's three wheel steps") { abs(cv.contentOffset.y - (250 + 3 * step)) < 1 }
+        GtkHarness.letTimePass(0.4, because: "the view's wheel pause (150 ms) runs out: a settle of its own would start then")
         XCTAssertEqual(cv.contentOffset.y, 250 + 3 * step, accuracy: 1, "GTK's wheel steps, unsnapped")
         XCTAssertEqual(cv.scrollSettleRecord.count, 0)
         XCTAssertEqual(gtk_scrolled_window_get_kinetic_scrolling(cv.widget.opaque), 1)

@@ -24,7 +24,7 @@ final class PrefetchTests: XCTestCase {
         cv.prefetchDataSource = recorder
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
 
         // At rest on the first screen: the items below the prepared area are announced.
         let first = recorder.prefetched.flatMap { $0 }
@@ -39,7 +39,7 @@ final class PrefetchTests: XCTestCase {
         for step in 1...4 {
             recorder.prefetched = []
             GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: Double(step) * 400) }
-            GtkHarness.pump { !cv.hasPendingViews }
+            GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
             let batch = recorder.prefetched.flatMap { $0 }
             let shownMax = cv.indexPathsForVisibleItems.map(\.item).max()!
             XCTAssertTrue(batch.allSatisfy { $0.item > shownMax - 8 }, "step \(step): \(batch.map(\.item)) vs shown up to \(shownMax)")
@@ -52,7 +52,7 @@ final class PrefetchTests: XCTestCase {
         // announced now lies above.
         recorder.prefetched = []
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 600) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         let cancelled = recorder.cancelled.flatMap { $0 }
         XCTAssertFalse(cancelled.isEmpty, "the items ahead of the old direction are taken back")
         XCTAssertTrue(Set(cancelled).isSubset(of: Set(all)), "only announced items are cancelled")

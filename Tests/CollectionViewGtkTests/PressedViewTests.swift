@@ -19,13 +19,13 @@ final class PressedViewTests: XCTestCase {
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
         GtkHarness.settle(cv) { cv.reloadData() }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         guard let cell = cv.cellForItem(at: IndexPath(item: 0, section: 0)) else { return XCTFail("no first cell") }
         // What GTK does to the picked widget and its ancestors at a press.
         gtk_widget_set_state_flags(cell.widget, GTK_STATE_FLAG_ACTIVE, 0)
 
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 3000) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertNil(cv.indexPath(for: cell), "the cell left its element")
         XCTAssertNotEqual(gtk_widget_get_child_visible(cell.widget), 0, "still shown while pressed: GTK keeps the touch on it")
         XCTAssertEqual(gtk_widget_get_can_target(cell.widget), 0, "but no new press can land on it")
@@ -40,7 +40,7 @@ final class PressedViewTests: XCTestCase {
         XCTAssertNotEqual(gtk_widget_get_can_target(cell.widget), 0, "targetable again")
         XCTAssertTrue(cv.elements.invariantViolations().isEmpty, "\(cv.elements.invariantViolations())")
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 0) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertTrue(cv.elements.invariantViolations().isEmpty, "\(cv.elements.invariantViolations())")
         XCTAssertNotNil(cv.cellForItem(at: IndexPath(item: 0, section: 0)), "the first item shows again")
     }}
@@ -59,7 +59,7 @@ final class BackgroundLayerTargetTests: XCTestCase {
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
         GtkHarness.settle(cv) { cv.reloadData() }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         guard let cell = cv.cellForItem(at: IndexPath(item: 0, section: 0)) else { return XCTFail("no first cell") }
         // Only the layers can be hit: the cell's own content takes no events (a picture would not).
         var child = gtk_widget_get_first_child(cell.widget)

@@ -36,7 +36,7 @@ final class RapidSwapTests: XCTestCase {
             cv.setCollectionViewLayout(swaps % 2 == 0 ? large : small, animated: true)
             cv.contentOffset = offset
             swapTimes.append(GtkHarness.now() - start)
-            GtkHarness.pump(seconds: 1.0 / 60)
+            GtkHarness.waitForFrames(1, of: cv.viewport)
             let stats = cv.reuseStatistics, t = GtkHarness.now() - start
             let alive = stats.created - stats.queued, retiring = Double(alive - stats.visible)
             let recent = Double(swapTimes.filter { $0 > t - 0.5 }.count)

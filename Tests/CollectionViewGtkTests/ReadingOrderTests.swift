@@ -64,14 +64,14 @@ final class ReadingOrderTests: XCTestCase {
         let window = GtkHarness.window(for: cv)
         defer { GtkHarness.close(window) }
         GtkHarness.settle(cv) { cv.reloadData() }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         let first = readingKeys(cv.shownChildren())
         XCTAssertEqual(first.first, .supplementary(CollectionView.elementKindSectionHeader, IndexPath(item: 0, section: 0)), "the first header comes first")
         assertReadingOrder(cv, "at the top")
         assertDrawOrder(cv, "at the top")
         for y in [400.0, 900, 1500, 700, 0] {
             GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: y) }
-            GtkHarness.pump { !cv.hasPendingViews }
+            GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
             assertReadingOrder(cv, "scrolled to \(y)")
             assertDrawOrder(cv, "scrolled to \(y)")
         }
@@ -84,7 +84,7 @@ final class ReadingOrderTests: XCTestCase {
             cv.moveItem(at: p(3, 1), to: p(20, 1))
         })
         XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         assertReadingOrder(cv, "after a batch update")
         assertDrawOrder(cv, "after a batch update")
     }}
@@ -147,11 +147,11 @@ final class ReadingOrderTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_focusable(c0.widget), 0, "only the focused cell is focusable")
         XCTAssertTrue(cv.containsKeyboardFocus)
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 5000) }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertNil(cv.cellForItem(at: p(1)))
         XCTAssertEqual(gtk_window_get_focus(gtkWindow), cv.viewport, "a cell that left gives the focus to the collection")
         GtkHarness.settle(cv) { cv.contentOffset = .zero }
-        GtkHarness.pump { !cv.hasPendingViews }
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
         XCTAssertEqual(gtk_window_get_focus(gtkWindow), cv.cellForItem(at: p(1))?.widget, "and its cell takes it back")
         cv.accessibilityLabel = "Numbers"
         XCTAssertEqual(cv.accessibilityLabel, "Numbers")

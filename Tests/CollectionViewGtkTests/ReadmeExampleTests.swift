@@ -33,7 +33,7 @@ final class ReadmeExampleTests: XCTestCase {
         for cell in cv.visibleCells { XCTAssertEqual(cell.accessibilityLabel, (cell as? LabelCell)?.text) }
         collectionView = nil
         weakWindow?.close()
-        GtkHarness.pump(seconds: 0.05)
+        GtkHarness.wait(for: "the closed window to release the Swift window") { weakWindow == nil }
         XCTAssertNil(weakWindow, "closing releases the Swift window")
         XCTAssertNil(weakPhotos, "and the data source it kept")
         XCTAssertEqual(GtkHarness.takeWarnings(), [])

@@ -26,7 +26,7 @@ final class ScrollingAndReuseTests: XCTestCase {
             XCTAssert(cv.contentOffset.y == y)
             let inView = Set(layout.layoutAttributesForElements(in: cv.bounds).map(\.indexPath))
             XCTAssert(inView.isSubset(of: Set(cv.indexPathsForVisibleItems)), "round \(round): the viewport is filled in the first pass")
-            GtkHarness.pump { !cv.hasPendingViews }  // the overscan fills over the next frames
+            GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }  // the overscan fills over the next frames
             let expected = Set(layout.layoutAttributesForElements(in: (cv.elements.preparedArea ?? cv.bounds)).map(\.indexPath))
             let shown = Set(cv.indexPathsForVisibleItems)
             XCTAssert(shown == expected, "round \(round) at y \(y)")
@@ -136,7 +136,7 @@ final class ScrollingAndReuseTests: XCTestCase {
                 offset = Point(x: max(0, min(size.width - cv.bounds.width, offset.x + dx)),
                                y: max(0, min(size.height - cv.bounds.height, offset.y + dy)))
                 GtkHarness.settle(cv) { cv.contentOffset = offset }
-                GtkHarness.pump { !cv.hasPendingViews }
+                GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
                 let expected = Set(layout.layoutAttributesForElements(in: (cv.elements.preparedArea ?? cv.bounds)).map(\.elementKey))
                 let shown = Set(cv.elements.visible.keys)
                 guard shown == expected else {
@@ -170,7 +170,7 @@ final class ScrollingAndReuseTests: XCTestCase {
         // Animated: it gets there on the frame clock.
         let target = layout.layoutAttributesForItem(at: IndexPath(item: 100, section: 0))!.frame.minY
         cv.scrollToItem(at: IndexPath(item: 100, section: 0), at: .top, animated: true)
-        XCTAssert(GtkHarness.pump(timeout: 3) { cv.contentOffset.y == target })
+        XCTAssert(GtkHarness.pump(timeout: 20) { cv.contentOffset.y == target })
         XCTAssert(cv.cellForItem(at: IndexPath(item: 100, section: 0)) != nil)
     } }
 
@@ -185,7 +185,7 @@ final class ScrollingAndReuseTests: XCTestCase {
         for _ in 0..<10 { layout.invalidateLayout() }
         XCTAssert(layout.prepareCount == before, "nothing happens until the frame")
         GtkHarness.settle(cv)
-        GtkHarness.pump(seconds: 0.1)
+        GtkHarness.waitForFrames(2, of: cv.viewport)  // later frames prepare nothing more
         XCTAssert(layout.prepareCount == before + 1)
     } }
 

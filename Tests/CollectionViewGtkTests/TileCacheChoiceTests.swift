@@ -56,8 +56,8 @@ final class TileCacheChoiceTests: XCTestCase {
             }
             return frames < limit && cv.tileCacheChoice.choices < wanted
         }
-        _ = GtkHarness.pump(timeout: 20) { frames >= limit || cv.tileCacheChoice.choices >= wanted }
-        GtkHarness.pump(seconds: 0.2)  // the frames after the choice
+        GtkHarness.wait(for: "\(wanted) choices or \(limit) frames") { frames >= limit || cv.tileCacheChoice.choices >= wanted }
+        GtkHarness.waitForFrames(2, of: cv.viewport)  // the frames after the choice
         check(cv, drew)
     }
 

@@ -20,7 +20,7 @@ private func openWith(_ layout: CollectionViewLayout, items: Int) -> (Collection
     let source = IDSource([Array(0..<items)])
     cv.dataSource = source
     let window = GtkHarness.window(for: cv)
-    GtkHarness.pump { !cv.hasPendingViews }
+    GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
     return (cv, source, window)
 }
 
@@ -57,8 +57,8 @@ final class TransitionTests: XCTestCase {
         cv.animator.step(CollectionViewAnimation.Curve.easeInOut(0.5))
         for i in 0..<6 { XCTAssertTrue(near(views[i].appliedAttributes?.frame, mid(from[i], to[i], 0.5)), "item \(i) half way") }
         GtkHarness.screenshot(cv.viewport, name: "swap-half-way")
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
-        GtkHarness.pump(seconds: 0.05)
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
+        GtkHarness.waitForFrames(2, of: cv.viewport)  // GTK allocates the views where they ended
         for i in 0..<6 {
             XCTAssertTrue(near(views[i].appliedAttributes?.frame, to[i]))
             XCTAssertTrue(near(GtkHarness.bounds(of: views[i].widget, in: cv.viewport), to[i], 0.5), "drawn in the list")
@@ -85,7 +85,7 @@ final class TransitionTests: XCTestCase {
             let a = start.layoutAttributesForItem(at: p(4))!.frame, b = other.layoutAttributesForItem(at: p(4))!.frame
             XCTAssertTrue(near(cv.cellForItem(at: p(4))?.appliedAttributes?.frame, mid(a, b, progress)), "at \(progress)")
             if finish { cv.finishInteractiveTransition() } else { cv.cancelInteractiveTransition() }
-            XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.transitionLayout == nil })
+            XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.transitionLayout == nil })
             GtkHarness.settle(cv)
             let end = finish ? other : start
             XCTAssertTrue(cv.collectionViewLayout === end)
@@ -106,16 +106,16 @@ final class TransitionTests: XCTestCase {
         GtkHarness.pointer(window, at: at, then: ["keydown", "ctrl", "click", "--repeat", "2", "--delay", "40", "4", "keyup", "ctrl"])
         XCTAssertNotNil(cv.transitionLayout, "the wheel started a transition")
         XCTAssertEqual(cv.transitionLayout?.transitionProgress ?? 0, 0.21, accuracy: 0.01)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.transitionLayout == nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.transitionLayout == nil })
         XCTAssertTrue(cv.collectionViewLayout === grid, "less than half way: back to the grid")
         // Eight steps up: scale 2.14, the whole way: it finishes on the list.
         GtkHarness.pointer(window, at: at, then: ["keydown", "ctrl", "click", "--repeat", "8", "--delay", "40", "4", "keyup", "ctrl"])
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { cv.transitionLayout == nil })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.transitionLayout == nil })
         XCTAssertTrue(cv.collectionViewLayout === list)
         // Without Ctrl the wheel scrolls as usual.
         let before = cv.contentOffset.y
         GtkHarness.pointer(window, at: at, then: ["click", "--repeat", "3", "5"])
-        GtkHarness.pump(seconds: 0.3)
+        GtkHarness.wait(for: "the wheel to scroll") { cv.contentOffset.y > before }
         XCTAssertGreaterThan(cv.contentOffset.y, before)
         XCTAssertNil(cv.transitionLayout)
     }}
@@ -137,7 +137,7 @@ final class TransitionTests: XCTestCase {
         cv.setCollectionViewLayout(other, animated: true)
         XCTAssertEqual(first, [false])
         XCTAssertTrue(near(cv.cellForItem(at: p(3))?.appliedAttributes?.frame, shown), "no jump: it starts where it was shown")
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         XCTAssertTrue(cv.collectionViewLayout === other)
         // An update at 0.7: the transition finishes (past half way), then the insert animates.
         var second: [Bool] = []
@@ -150,7 +150,7 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(second, [true])
         XCTAssertTrue(cv.collectionViewLayout === grid)
         XCTAssertTrue(near(cv.cellForItem(at: p(4))?.appliedAttributes?.frame, shown2), "item 3 (now 4) starts where it was shown")
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         // A reload during one.
         let t3 = cv.startInteractiveTransition(to: list)
         t3.transitionProgress = 0.2
@@ -163,19 +163,24 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(cv.indexPathsForVisibleItems.count, 4)
     }}
 
-    /// A picture series of a swap: start, half way, end.
-    func testSwapScreenshotSeries() { MainActor.assumeIsolated {
-        guard getenv("CV_SCREENSHOT_DIR") != nil else { return }
+    /// A picture series of a swap: start, half way, end (in $CV_SCREENSHOT_DIR to look at,
+    /// else in a temporary folder): five pictures, each step unlike the others.
+    func testSwapScreenshotSeries() throws { try MainActor.assumeIsolated {
         let (grid, list) = gridAndList()
         let (cv, source, window) = openWith(grid, items: 20)
         defer { GtkHarness.close(window); _ = source }
+        let dir = GtkHarness.screenshotDirectory()
+        defer { if dir.temporary { try? FileManager.default.removeItem(atPath: dir.path) } }
         cv.animator.paused = true
         cv.setCollectionViewLayout(list, animated: true)
+        var pictures: [Data] = []
         for (name, e) in [("swap-0", 0.0), ("swap-1", 0.25), ("swap-2", 0.5), ("swap-3", 0.75), ("swap-4", 1.0)] {
             cv.animator.step(e)
             GtkHarness.settle(cv)
-            GtkHarness.screenshot(cv.viewport, name: name)
+            let path = try XCTUnwrap(GtkHarness.screenshot(cv.viewport, name: name, in: dir.path), "\(name) was saved")
+            pictures.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         cv.animator.paused = false
+        XCTAssertEqual(Set(pictures).count, 5, "every step of the swap looks different")
     }}
 }

@@ -31,7 +31,7 @@ private func openUpdates(_ sections: [[Int]]) -> (CollectionView, IDSource, Flow
     let source = IDSource(sections)
     cv.dataSource = source
     let window = GtkHarness.window(for: cv)
-    GtkHarness.pump { !cv.hasPendingViews }
+    GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
     return (cv, source, layout, window)
 }
 
@@ -75,8 +75,8 @@ final class UpdateTests: XCTestCase {
         let from6 = oldFrames[6], to7 = layout.layoutAttributesForItem(at: ip(7))!.frame
         XCTAssertTrue(close(shown(cv, ip(7)), Rect(x: (from6.minX + to7.minX) / 2, y: (from6.minY + to7.minY) / 2, width: 100, height: 100)))
         // End.
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
-        GtkHarness.pump(seconds: 0.05)
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
+        GtkHarness.wait(for: "the update's completion") { !completions.isEmpty }
         for i in 0..<14 { XCTAssertTrue(close(shown(cv, ip(i)), layout.layoutAttributesForItem(at: ip(i))!.frame), "item \(i)") }
         XCTAssertEqual(cv.cellForItem(at: ip(0))?.appliedAttributes?.alpha, 1)
         XCTAssertEqual(completions, [true], "completion runs once, finished")
@@ -107,12 +107,12 @@ final class UpdateTests: XCTestCase {
         cv.animator.step(0.5)
         XCTAssertEqual(deletedView.appliedAttributes!.alpha, 0.5, accuracy: 1e-9, "fading out in place")
         XCTAssertTrue(close(deletedView.appliedAttributes?.frame, oldFrame3))
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         XCTAssertEqual(gtk_widget_get_child_visible(deletedView.widget), 0, "hidden and queued")
         XCTAssertNil(deletedView.elementKey)
         XCTAssertEqual(cv.reuseStatistics.created, cv.reuseStatistics.queued + cv.reuseStatistics.visible)
         XCTAssertEqual(Set(cv.visibleCells.map { id(of: $0)! }), Set(cv.indexPathsForVisibleItems.map { source.sections[0][$0.item] }))
-        GtkHarness.pump(seconds: 0.05)  // completions run after the update call has returned
+        GtkHarness.wait(for: "the update's completion") { !completions.isEmpty }  // it runs after the update call returned
         XCTAssertEqual(completions, [true])
     }}
 
@@ -131,14 +131,14 @@ final class UpdateTests: XCTestCase {
         cv.animator.step(0.5)
         let to8 = layout.layoutAttributesForItem(at: ip(8))!.frame
         XCTAssertTrue(close(shown(cv, ip(8)), Rect(x: (from2.minX + to8.minX) / 2, y: (from2.minY + to8.minY) / 2, width: 100, height: 100)))
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         XCTAssertTrue(close(shown(cv, ip(8)), layout.layoutAttributesForItem(at: ip(8))!.frame))
         // Reload: a new view for item 5 (the old one fades out).
         source.sections[0][5] = 555
         cv.reloadItems(at: [ip(5)])
         XCTAssertFalse(cv.cellForItem(at: ip(5)) === view5)
         XCTAssertEqual(id(of: cv.cellForItem(at: ip(5))), 555)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         // Delete section 0: section 1's items move up to section 0.
         let view10 = cv.cellForItem(at: ip(0, 1))!
         let from10 = layout.layoutAttributesForItem(at: ip(0, 1))!.frame
@@ -151,7 +151,7 @@ final class UpdateTests: XCTestCase {
         let to10 = layout.layoutAttributesForItem(at: ip(0, 0))!.frame
         XCTAssertTrue(close(shown(cv, ip(0, 0)), Rect(x: (from10.minX + to10.minX) / 2, y: (from10.minY + to10.minY) / 2, width: 100, height: 100)))
         XCTAssertEqual(view0.appliedAttributes!.alpha, 0.5, accuracy: 1e-9, "the deleted section's items fade out")
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         XCTAssertTrue(close(shown(cv, ip(0, 0)), layout.layoutAttributesForItem(at: ip(0, 0))!.frame))
         // Insert a section in front and move another.
         source.sections.insert([40, 41], at: 0)
@@ -161,7 +161,7 @@ final class UpdateTests: XCTestCase {
         source.sections.swapAt(1, 2)
         cv.performBatchUpdates({ cv.moveSection(1, toSection: 2) })
         XCTAssertTrue(cv.cellForItem(at: ip(0, 2)) === view10)
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
         for s in 0..<3 { for i in 0..<source.sections[s].count where cv.cellForItem(at: ip(i, s)) != nil {
             XCTAssertEqual(id(of: cv.cellForItem(at: ip(i, s))), source.sections[s][i])
         } }
@@ -184,8 +184,8 @@ final class UpdateTests: XCTestCase {
             XCTAssertEqual(shown(cv, ip(i + 1)), midway[i], "item \(i) (now \(i + 1)) starts where it was shown")
         }
         XCTAssertEqual(cv.cellForItem(at: ip(1))!.appliedAttributes!.alpha, fadeIn, "the half-faded item goes on from half")
-        XCTAssertTrue(GtkHarness.pump(timeout: 3) { !cv.isAnimatingUpdates })
-        GtkHarness.pump(seconds: 0.05)
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { !cv.isAnimatingUpdates })
+        GtkHarness.wait(for: "the second update's completion") { !second.isEmpty }
         XCTAssertEqual(second, [true])
         XCTAssertEqual(first, [false])
     }}
@@ -230,7 +230,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertFalse(cv.isAnimatingUpdates)
         XCTAssertTrue(close(shown(cv, ip(5)), layout.layoutAttributesForItem(at: ip(5))!.frame))
         XCTAssertEqual(cv.cellForItem(at: ip(0))?.appliedAttributes?.alpha, 1)
-        GtkHarness.pump(seconds: 0.05)
+        GtkHarness.wait(for: "the update's completion") { !completions.isEmpty }
         XCTAssertEqual(completions, [true])
     }}
 }

@@ -38,7 +38,7 @@ extension DragItem {
     /// One content provider for several items, as a GTK drag carries one: their texts joined
     /// by line breaks, all their files in one list, the first picture. Nil when they carry
     /// nothing. The caller owns the returned reference.
-    static func contentProvider(for items: [DragItem]) -> UnsafeMutablePointer<GdkContentProvider>? {
+    package static func contentProvider(for items: [DragItem]) -> UnsafeMutablePointer<GdkContentProvider>? {
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
         // Files first: a receiver that takes several formats takes the first it understands.
         let uris = items.flatMap(\.fileURIs)

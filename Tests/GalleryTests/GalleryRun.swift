@@ -8,22 +8,39 @@ import CGtk
 /// single-instance on the session bus scripts/test starts) or starts from another's state.
 final class GalleryRun: @unchecked Sendable {
     let process = Process()
-    private let lock = NSLock()
+    /// Guards `text` and `changes`; signalled whenever output comes or the process ends.
+    private let changed = NSCondition()
     private var text = ""
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return text.split(separator: "\n").map(String.init) }
-    fileprivate func append(_ s: String) { lock.lock(); text += s; lock.unlock() }
+    private var changes = 0
+    var lines: [String] { changed.lock(); defer { changed.unlock() }; return text.split(separator: "\n").map(String.init) }
+    fileprivate func append(_ s: String) { changed.lock(); text += s; changes += 1; changed.broadcast(); changed.unlock() }
+    fileprivate func ended() { changed.lock(); changes += 1; changed.broadcast(); changed.unlock() }
     var isRunning: Bool { process.isRunning }
+
+    /// Blocks until `condition` holds, checked again whenever the app prints or ends; false
+    /// when `timeout` passes first.
+    func wait(timeout: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            changed.lock()
+            let seen = changes
+            changed.unlock()
+            if condition() { return true }
+            changed.lock()
+            defer { changed.unlock() }
+            while changes == seen {
+                if !changed.wait(until: deadline) { return false }
+            }
+        }
+    }
 
     /// Waits for a log line that satisfies `match`, after `after` lines; fails the test with
     /// the log's tail when none comes.
     @discardableResult
     func await_(_ what: String, after: Int = 0, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
                 _ match: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let found = lines.dropFirst(after).first(where: match) { return found }
-            usleep(50_000)
-        }
+        var found: String?
+        if wait(timeout: timeout, until: { found = lines.dropFirst(after).first(where: match); return found != nil }) { return found }
         let tail = lines.filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") && !$0.hasPrefix("frames") }.suffix(30)
         XCTFail("no log line for \(what); log: \(Array(tail))", file: file, line: line)
         return nil
@@ -44,9 +61,21 @@ final class GalleryRun: @unchecked Sendable {
 
     /// Waits for the process to end; its exit status, or nil if it still runs.
     func awaitExit(timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
+        _ = wait(timeout: timeout) { !process.isRunning }
         return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Waits for the app's next "health" line after line `mark` (it logs one every two
+    /// seconds): the log has then been read past everything the app did before it, so a test
+    /// may check that a line did not come.
+    func awaitLaterLine(after mark: Int, file: StaticString = #filePath, line: UInt = #line) {
+        await_("a later health line", after: mark, timeout: 20, file: file, line: line) { $0.hasPrefix("health ") }
+    }
+
+    /// Lets time pass in the app where that is what a test needs (GTK's double-click time
+    /// running out there), never to wait for something the app does.
+    func letTimePass(_ seconds: Double, because reason: StaticString) {
+        Thread.sleep(forTimeInterval: seconds)
     }
 
     func stop() {
@@ -96,6 +125,7 @@ struct GalleryHome {
         let pipe = Pipe()
         run.process.standardOutput = pipe
         pipe.fileHandleForReading.readabilityHandler = { [run] handle in run.append(String(decoding: handle.availableData, as: UTF8.self)) }
+        run.process.terminationHandler = { [run] _ in run.ended() }
         try run.process.run()
         return run
     }

@@ -72,18 +72,20 @@ final class GalleryTranslationTests: XCTestCase {
     }
 
     private func expect(_ line: String, timeout: Double = 10) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if run?.lines.contains(line) == true { return }
-            usleep(50_000)
-        }
+        if let run, run.wait(timeout: timeout, until: { run.lines.contains(line) }) { return }
         XCTFail("no log line “\(line)”; log: \((run?.lines ?? []).filter { !$0.hasPrefix("cell") && !$0.hasPrefix("health") }.suffix(20))")
     }
 
     /// Ctrl+? opens the shortcuts window, built from XML with the gallery's translation domain.
     private func expectShortcutsWindow(group: String) {
         expect("ready layout=grid sections=6 items=79")
-        usleep(500_000)
+        // "ready" comes as the window is presented: the keys go to it once it is on screen.
+        let search = Process()
+        search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        search.arguments = ["search", "--sync", "--onlyvisible", "--pid", String(run?.process.processIdentifier ?? 0)]
+        search.standardOutput = FileHandle.nullDevice
+        try? search.run()
+        search.waitUntilExit()
         let xdotool = Process()
         xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         xdotool.arguments = ["key", "ctrl+question"]

@@ -97,7 +97,14 @@ private final class GalleryDropScenario {
         DragSourceWindow.move(to: point, in: window)
         beforeRelease()
         DragSourceWindow.release()
-        GtkHarness.pump(timeout: 3) { !source.endedActions.isEmpty }
+        GtkHarness.wait(for: "the drag source to hear the drag ended") { !source.endedActions.isEmpty }
+    }
+
+    /// Waits for the gallery's next health line (every two seconds): the log is then read past
+    /// what the gallery did with the drop, and a test may check what did not come.
+    private func awaitLaterLine(file: StaticString = #filePath, line: UInt = #line) {
+        let mark = log.lines.count
+        await_("a later health line", after: mark, timeout: 20, file: file, line: line) { $0.hasPrefix("health ") }
     }
 
     /// Into an open folder: an image file is copied (the folder's monitoring shows it); a
@@ -123,14 +130,14 @@ private final class GalleryDropScenario {
         drop([notes.path], at: cell, in: window) {
             await_("a forbidden proposal", after: mark) { $0 == "drop proposal forbidden" }
         }
-        GtkHarness.pump(seconds: 0.5)
+        awaitLaterLine()
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("drop copy") || $0.hasPrefix("drop copied") }, "no drop")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.txt").path), "nothing copied")
 
         // A source that only allows moving: the gallery copies only, so nothing happens.
         mark = log.lines.count
         drop([dropped.path], at: cell, in: window, actions: GDK_ACTION_MOVE)
-        GtkHarness.pump(seconds: 0.5)
+        awaitLaterLine()
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("dropped.png").path),
                        "a move-only drop copies nothing")
 
@@ -194,7 +201,7 @@ private final class GalleryDropScenario {
         GtkHarness.xdotool(["mousemove_relative", "--", "30", "0", "sleep", "0.05", "mousemove_relative", "--", "30", "0"])
         DragSourceWindow.move(to: (100, 100), in: receiver.id)
         DragSourceWindow.release()
-        GtkHarness.pump(timeout: 5) { !receiver.received.isEmpty }
+        GtkHarness.wait(for: "the receiver's drop") { !receiver.received.isEmpty }
         XCTAssertEqual(receiver.received, [[folder.appendingPathComponent("b.png").path]], "the photo's file arrived")
         await_("the drag", after: mark) { $0 == "drag 0.1" }
         await_("its end", after: mark) { $0 == "drag ended copy" }

@@ -2,19 +2,18 @@ import XCTest
 import CGtk
 import GtkGlue
 import CollectionViewGtk
-import CollectionViewTestSupport
 
 /// Another app's drop target, in a window of the test process: a 200x200 window with a
 /// GtkDropTarget for files, as a file manager has, moved to the right of the screen.
 @MainActor
-final class DropReceiverWindow {
-    let window: WidgetPointer
+package final class DropReceiverWindow {
+    package let window: WidgetPointer
     /// The files of every drop, in order (their paths).
-    private(set) var received: [[String]] = []
-    var id: String { GtkHarness.xid(of: window) }
+    package private(set) var received: [[String]] = []
+    package var id: String { GtkHarness.xid(of: window) }
     private static var count = 0
 
-    init(x: Int = 1040, y: Int = 300) {
+    package init(x: Int = 1040, y: Int = 300) {
         Self.count += 1
         window = gtk_window_new()!
         gtk_window_set_title(window.as(GtkWindow.self), "drop-receiver-\(getpid())-\(Self.count)")
@@ -39,14 +38,13 @@ final class DropReceiverWindow {
                               GConnectFlags(rawValue: 0))
         gtk_widget_add_controller(label, target)
         gtk_window_present(window.as(GtkWindow.self))
-        GtkHarness.pump { gtk_widget_get_mapped(window) != 0 && !GtkHarness.xid(of: window).isEmpty }
+        GtkHarness.wait(for: "the window to be on screen") { gtk_widget_get_mapped(window) != 0 && !GtkHarness.xid(of: window).isEmpty }
         GtkHarness.xdotool(["windowmove", "--sync", id, String(x), String(y)])
-        GtkHarness.pump(seconds: 0.2)
     }
 
-    func close() {
+    package func close() {
         gtk_window_destroy(window.as(GtkWindow.self))
-        GtkHarness.pump(seconds: 0.05)
+        GtkHarness.drain()
     }
 
     /// GtkDropTarget's "drop" handler (value, x, y) -> gboolean as a closure.

@@ -96,6 +96,22 @@ final class GalleryEndToEndTests: XCTestCase {
         return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Holds the button on a tile until the gallery took the press as a long one (its
+    /// highlight goes while the button is down), then lets go, and waits for the menu that opens.
+    private func longPress(_ moveThere: [String], _ item: String, after mark: Int) {
+        xdotool(contentsOf: moveThere + ["mousedown", "1"])
+        await_("the long press on \(item)", after: mark) { $0 == "unhighlighted \(item)" }
+        xdotool("mouseup", "1")
+        await_("the menu after the long press", after: mark) { $0 == "popover shown" }
+    }
+
+    /// Types keys into the open menu and waits until it has closed: a key or a click while it
+    /// still closes would go to it.
+    private func typeIntoMenu(_ keys: [String], after mark: Int) {
+        xdotool(contentsOf: ["key"] + keys)
+        await_("the menu to close", after: mark) { $0 == "popover hidden" }
+    }
+
     private func window() -> String {
         xdotool("search", "--sync", "--onlyvisible", "--name", "^Gallery$").split(separator: "\n").first.map(String.init) ?? ""
     }
@@ -146,24 +162,32 @@ final class GalleryEndToEndTests: XCTestCase {
         // Long press on item 0.4, choose Copy from the edit menu with the keyboard (a popover
         // menu opens with its first item, Cut, focused).
         mark = log.lines.count
-        xdotool(contentsOf: at("0.4") + ["mousedown", "1", "sleep", "1.2", "mouseup", "1", "sleep", "0.4", "key", "Down", "Return"])
+        longPress(at("0.4"), "0.4", after: mark)
+        typeIntoMenu(["Down", "Return"], after: mark)
         await_("copy", after: mark) { $0 == "copy Mountains 5" }
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a long press does not select")
 
         // Long press on item 0.0 and Paste (Cut, Copy, Paste): the clipboard's text becomes a
         // new item after it.
         mark = log.lines.count
-        xdotool(contentsOf: at("0.0") + ["mousedown", "1", "sleep", "1.2", "mouseup", "1", "sleep", "0.4", "key", "Down", "Down", "Return"])
+        longPress(at("0.0"), "0.0", after: mark)
+        typeIntoMenu(["Down", "Down", "Return"], after: mark)
         await_("paste", after: mark) { $0 == "paste Mountains 5 at 0.1" }
         await_("count", after: mark) { $0 == "sections 6 items 80" }
+        _ = cells(after: mark)  // the paste's cells, before the swaps' (see below)
 
-        // Every layout from the menu (F10 opens it with Grid, the first item, focused).
+        // Every layout from the menu (F10 opens it with Grid, the first item, focused). Each
+        // swap ends before the next F10: under GL on a loaded machine an F10 during the swap's
+        // animation was handled only with the next key (10 s later). The gallery logs the cells
+        // 0.7 s after a swap has animated (cut short or not).
         for (index, name) in ["grid", "horizontal", "circle", "stack", "waterfall"].enumerated().dropFirst() {
             mark = log.lines.count
-            let downs = Array(repeating: "Down", count: index)
-            xdotool(contentsOf: ["key", "F10", "sleep", "0.4", "key"] + downs + ["Return"])
+            xdotool("key", "F10")
+            await_("the main menu", after: mark) { $0 == "popover shown" }
+            typeIntoMenu(Array(repeating: "Down", count: index) + ["Return"], after: mark)
             await_("layout \(name)", after: mark) { $0 == "layout \(name)" }
             await_("paging", after: mark) { $0 == "paging \(name == "horizontal")" }  // the horizontal flow turns pages
+            _ = cells(after: mark)
         }
         // And back with the shortcut.
         mark = log.lines.count
@@ -175,9 +199,6 @@ final class GalleryEndToEndTests: XCTestCase {
         mark = log.lines.count
         xdotool("key", "ctrl+n")
         await_("added", after: mark) { $0 == "sections 6 items 81" }
-        // The gallery logs the cells 0.7 s after each change has animated; an earlier list (the
-        // layout swap's) can still arrive after the insert, with the places before it.
-        usleep(1_300_000)
         positions = cells(after: mark)
         mark = log.lines.count
         xdotool(contentsOf: at("1.2") + ["click", "1"])
@@ -304,12 +325,16 @@ final class GalleryEndToEndTests: XCTestCase {
             let clipboard = gdk_display_get_clipboard(gdk_display_get_default())!
 
             @MainActor func offer(_ mime: String, _ bytes: [UInt8]) {
+                let mark = log.lines.count
                 let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
                 let provider = gdk_content_provider_new_for_bytes(mime, data)
                 g_bytes_unref(data)
                 gdk_clipboard_set_content(clipboard, provider)
                 g_object_unref(raw(provider!))
-                GtkHarness.pump(seconds: 0.5)  // the app hears of the new owner
+                // The app knows the new owner's formats (it allows a paste by them).
+                awaitPumping(log, "the app to hear of the new content", after: mark) {
+                    $0.hasPrefix("clipboard changed ") && $0.split(separator: " ").contains(Substring(mime))
+                }
             }
             @MainActor func paste(expect match: @escaping (String) -> Bool, _ what: String) {
                 let mark = log.lines.count
@@ -356,17 +381,18 @@ final class GalleryEndToEndTests: XCTestCase {
         xdotool(contentsOf: at("0.3") + ["click", "--repeat", "2", "--delay", "80", "1"])
         await_("activated by a double-click", after: mark) { $0 == "activated 0.3" }
         XCTAssertEqual(log.lines.dropFirst(mark).filter { $0.hasPrefix("selected") }, ["selected 0.3"], "the first click selects, the second activates")
-        usleep(1_100_000)  // past the double-click time
+        log.letTimePass(1.1, because: "the gallery's double-click time (1 s) runs out: the next click is a first one")
         mark = log.lines.count
         xdotool("key", "Return")
         await_("activated by Enter", after: mark) { $0 == "activated 0.3" }
-        usleep(300_000)
+        log.awaitLaterLine(after: log.lines.count)
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "Enter activates instead of selecting")
 
         // Right-click on 0.4 (not selected): the menu for it; Copy (Cut is first).
         mark = log.lines.count
-        xdotool(contentsOf: at("0.4") + ["click", "3", "sleep", "0.6"])
+        xdotool(contentsOf: at("0.4") + ["click", "3"])
         await_("context menu", after: mark) { $0 == "context menu 0.4" }
+        await_("the menu shown", after: mark) { $0 == "popover shown" }
         if let dir = ProcessInfo.processInfo.environment["CV_SCREENSHOT_DIR"] {
             let shot = Process()
             shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
@@ -374,7 +400,7 @@ final class GalleryEndToEndTests: XCTestCase {
             try? shot.run()
             shot.waitUntilExit()
         }
-        xdotool("key", "Down", "Return")
+        typeIntoMenu(["Down", "Return"], after: mark)
         await_("copy", after: mark) { $0 == "copy Mountains 5" }
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a right-click does not select")
 
@@ -384,10 +410,12 @@ final class GalleryEndToEndTests: XCTestCase {
         await_("multiple", after: mark) { $0 == "multiple true" }
         xdotool(contentsOf: at("0.5") + ["click", "1"])
         await_("selection", after: mark) { $0 == "selected 0.3 0.5" }
-        usleep(1_100_000)  // past the double-click time
+        log.letTimePass(1.1, because: "the gallery's double-click time (1 s) runs out: the next click is a first one")
         mark = log.lines.count
-        xdotool(contentsOf: at("0.5") + ["click", "3", "sleep", "0.6", "key", "Down", "Down", "Down", "Return"])
+        xdotool(contentsOf: at("0.5") + ["click", "3"])
         await_("context menu", after: mark) { $0 == "context menu 0.3 0.5" }
+        await_("the menu shown", after: mark) { $0 == "popover shown" }
+        typeIntoMenu(["Down", "Down", "Down", "Return"], after: mark)
         await_("delete", after: mark) { $0 == "delete 0.3 0.5" }
         await_("count", after: mark) { $0 == "sections 6 items 77" }
         XCTAssertEqual(app?.isRunning, true, "still running")
