@@ -241,12 +241,16 @@ package enum GtkHarness {
 
     /// Whether xdotool reaches the windows: an X11 display (not Wayland).
     package static var drivesInputThroughX11: Bool {
-        gdk_display_get_default().map { typeName(of: $0) == "GdkX11Display" } ?? false
+        // GTK opens its display on first use: asked before any window (a test run's first
+        // test), there would be no display yet, and the answer wrong.
+        guard available else { return false }
+        return gdk_display_get_default().map { typeName(of: $0) == "GdkX11Display" } ?? false
     }
 
     /// Whether a window manager runs, which maximizes windows: a Wayland compositor does; on
     /// X11 one names itself on the root window (Xvfb alone has none). Without xprop, none.
     package static var hasWindowManager: Bool {
+        guard available else { return false }
         guard drivesInputThroughX11 else { return true }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xprop") else { return false }
         let process = Process()

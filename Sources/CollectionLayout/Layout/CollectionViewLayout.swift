@@ -131,7 +131,7 @@ open class CollectionViewLayout {
     /// the elements the context names, unless it invalidates everything or the counts.
     /// Override it to note what your `prepare()` must redo; call `super`.
     open func invalidateLayout(with context: InvalidationContext) {
-        record(context)
+        addToPendingInvalidation(context)
         if !isInvalidatingWithoutHost { collectionView?.layoutDidInvalidate(self) }
     }
 
@@ -197,7 +197,7 @@ open class CollectionViewLayout {
         return pendingInvalidation
     }
 
-    private func record(_ context: InvalidationContext) {
+    private func addToPendingInvalidation(_ context: InvalidationContext) {
         needsPrepare = true
         if let pending = pendingInvalidation {
             pending.merge(context)
