@@ -22,17 +22,7 @@ package final class DropReceiverWindow {
         gtk_window_set_child(window.as(GtkWindow.self), label)
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
         let (callback, data) = Self.dropCallback { [weak self] value in
-            var paths: [String] = []
-            if let boxed = g_value_get_boxed(value) {
-                let list = gdk_file_list_get_files(OpaquePointer(boxed))
-                var node = list
-                while let n = node {
-                    if let path = g_file_get_path(OpaquePointer(n.pointee.data)) { paths.append(String(cString: path)); g_free(path) }
-                    node = n.pointee.next
-                }
-                g_slist_free(list)
-            }
-            self?.received.append(paths)
+            self?.received.append(filePaths(inFileList: value))
         }
         g_signal_connect_data(raw(target), "drop", callback, data, { data, _ in Unmanaged<AnyObject>.fromOpaque(data!).release() },
                               GConnectFlags(rawValue: 0))
@@ -62,4 +52,19 @@ package final class DropReceiverWindow {
         }
         return (unsafeBitCast(thunk, to: GCallback.self), Unmanaged.passRetained(Box(f) as AnyObject).toOpaque())
     }
+}
+
+/// The paths of the files in a GValue holding a GdkFileList (a drop's or a drag's files).
+@MainActor
+package func filePaths(inFileList value: UnsafePointer<GValue>) -> [String] {
+    var paths: [String] = []
+    guard let boxed = g_value_get_boxed(value) else { return paths }
+    let list = gdk_file_list_get_files(OpaquePointer(boxed))
+    var node = list
+    while let n = node {
+        if let path = g_file_get_path(OpaquePointer(n.pointee.data)) { paths.append(String(cString: path)); g_free(path) }
+        node = n.pointee.next
+    }
+    g_slist_free(list)
+    return paths
 }

@@ -119,18 +119,7 @@ private func value<T>(of provider: UnsafeMutablePointer<GdkContentProvider>, _ t
 
 @MainActor
 private func files(of provider: UnsafeMutablePointer<GdkContentProvider>) -> [String]? {
-    value(of: provider, gdk_file_list_get_type()) { v in
-        var paths: [String] = []
-        guard let boxed = g_value_get_boxed(v) else { return paths }
-        let list = gdk_file_list_get_files(OpaquePointer(boxed))
-        var node = list
-        while let n = node {
-            if let path = g_file_get_path(OpaquePointer(n.pointee.data)) { paths.append(String(cString: path)); g_free(path) }
-            node = n.pointee.next
-        }
-        g_slist_free(list)
-        return paths
-    }
+    value(of: provider, gdk_file_list_get_type()) { filePaths(inFileList: $0) }
 }
 
 @MainActor
