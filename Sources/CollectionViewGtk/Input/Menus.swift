@@ -192,12 +192,6 @@ final class Menus {
 
     // MARK: The edit menu
 
-    /// Opens the edit menu for `path` when the delegate allows it and at least one action.
-    func showMenu(for path: IndexPath) {
-        guard let collectionView else { return }
-        collectionView.work.runNow { openMenu(for: path, in: collectionView) }
-    }
-
     private func openMenu(for path: IndexPath, in collectionView: CollectionView) {
         guard let delegate = collectionView.delegate,
               delegate.collectionView(collectionView, shouldShowMenuForItemAt: path) else { return }
