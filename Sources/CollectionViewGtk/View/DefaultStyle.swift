@@ -2,36 +2,60 @@ import CGtk
 
 /// The library's own CSS: a focus ring on the cell with the keyboard focus, a see-through
 /// cell while it is moved by hand (`.moving`), the tiles of `LabelCell`, and a list's
-/// separators and backgrounds. Installed once
-/// per process above the theme and below the application, so an app's stylesheet can restyle it.
+/// separators and backgrounds. Installed once per process above the theme and below the
+/// application, so an app's stylesheet can restyle it.
+///
+/// Every colour it uses is one of its own named colours (`@cv_accent_color` and the rest,
+/// ``colorNames``), defined here from libadwaita's colours when libadwaita is in the process and
+/// from the colours every GTK theme defines otherwise: libadwaita's names (`@accent_color`,
+/// `@card_bg_color`) do not exist in plain GTK 4.8's theme, and CSS that names a colour no
+/// provider defines draws nothing, silently. An app can redefine a `cv_` colour in its own
+/// stylesheet.
 @MainActor
 enum DefaultStyle {
     static let css = """
     collectionview:focus-visible { outline: none; }
     reusableview.cell:focus-visible { outline: none; }
-    reusableview.cell.focused { outline: 2px solid alpha(@accent_color, 0.8); outline-offset: -2px; }
+    reusableview.cell.focused { outline: 2px solid alpha(@cv_accent_color, 0.8); outline-offset: -2px; }
     reusableview.cell.label-cell { background-color: alpha(currentColor, 0.08); border-radius: 6px; }
-    reusableview.cell.label-cell:selected { background-color: alpha(@accent_bg_color, 0.35); }
+    reusableview.cell.label-cell:selected { background-color: alpha(@cv_accent_bg_color, 0.35); }
     reusableview.cell.moving { opacity: 0.9; }
+    reusableview.list-separator { background-color: @cv_card_shade_color; }
+    reusableview.list-background.grouped { background-color: @cv_card_bg_color;
+        box-shadow: 0 1px @cv_card_shade_color, 0 -1px @cv_card_shade_color; }
     """
 
-    /// A list's separators and backgrounds (ListDecorationViews) in libadwaita's colours: its
-    /// `card` class draws the inset-grouped card.
-    static let adwaitaListCSS = """
-    reusableview.list-separator { background-color: @card_shade_color; }
-    reusableview.list-background.grouped { background-color: @card_bg_color;
-        box-shadow: 0 1px @card_shade_color, 0 -1px @card_shade_color; }
+    /// The library's colours, each with libadwaita's colour and plain GTK's for it.
+    static let colorNames: [(name: String, adwaita: String, plain: String)] = [
+        ("cv_accent_color", "@accent_color", "@theme_selected_bg_color"),
+        ("cv_accent_bg_color", "@accent_bg_color", "@theme_selected_bg_color"),
+        ("cv_accent_fg_color", "@accent_fg_color", "@theme_selected_fg_color"),
+        ("cv_destructive_color", "@destructive_color", "@error_color"),
+        ("cv_view_bg_color", "@view_bg_color", "@theme_base_color"),
+        ("cv_card_bg_color", "@card_bg_color", "@theme_base_color"),
+        ("cv_card_shade_color", "@card_shade_color", "@borders"),
+        ("cv_borders", "@borders", "@borders"),
+        ("cv_window_bg_color", "@window_bg_color", "@theme_bg_color"),
+        ("cv_fg_color", "@window_fg_color", "@theme_fg_color"),
+    ]
+
+    /// libadwaita draws the inset-grouped card with its `card` class; plain GTK gets one here.
+    static let plainOnlyCSS = """
+    reusableview.list-background.inset-grouped { background-color: @cv_card_bg_color; border-radius: 12px;
+        box-shadow: 0 0 0 1px @cv_borders; }
     """
 
-    /// The same in any other theme, from the colours every GTK theme defines.
-    static let plainListCSS = """
-    reusableview.list-separator { background-color: @borders; }
-    reusableview.list-background.grouped { background-color: @theme_base_color;
-        box-shadow: 0 1px @borders, 0 -1px @borders; }
-    reusableview.list-background.inset-grouped { background-color: @theme_base_color; border-radius: 12px;
-        box-shadow: 0 0 0 1px @borders; }
-    """
+    /// More of the library's CSS, from other files (list cells, the empty state), each
+    /// installed with the rest.
+    static var parts: [String] { [] }
+
     private static var installed = false
+
+    /// The whole stylesheet for a process with or without libadwaita.
+    static func stylesheet(withAdwaita: Bool) -> String {
+        let colors = colorNames.map { "@define-color \($0.name) \(withAdwaita ? $0.adwaita : $0.plain);" }
+        return (colors + [css] + parts + (withAdwaita ? [] : [plainOnlyCSS])).joined(separator: "\n")
+    }
 
     static func install() {
         guard !installed, let display = gdk_display_get_default() else { return }
@@ -39,7 +63,7 @@ enum DefaultStyle {
         let provider = gtk_css_provider_new()!
         // libadwaita's colours when it is in the process (it registers its style manager).
         let withAdwaita = g_type_from_name("AdwStyleManager") != 0
-        gtk_css_provider_load_from_data(provider, css + "\n" + (withAdwaita ? adwaitaListCSS : plainListCSS), -1)
+        gtk_css_provider_load_from_data(provider, stylesheet(withAdwaita: withAdwaita), -1)
         // Between GTK_STYLE_PROVIDER_PRIORITY_THEME (200) and _SETTINGS (400).
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 300)
     }
