@@ -53,7 +53,7 @@ extension CollectionView {
             ?? Point(x: bounds.midX, y: bounds.midY)
         movement = InteractiveMovement(original: indexPath, current: indexPath, position: centre)
         interaction.pressCancelled()
-        if let cell = cellForItem(at: indexPath) { gtk_widget_add_css_class(cell.widget, "moving") }
+        if let cell = cellForItem(at: indexPath) { gtk_widget_add_css_class(cell.widget, "moving"); cell.isReordering = true }
         work.runOrDefer { [weak self] in self?.presentMovingCell() }
         return true
     }
@@ -126,14 +126,14 @@ extension CollectionView {
         guard let moving = movement else { return }
         let cell = cellForItem(at: moving.current)
         movement = nil
-        if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
+        if let cell { gtk_widget_remove_css_class(cell.widget, "moving"); cell.isReordering = false }
         if moving.current != moving.original {
             editing.isRecordingOwnBatch = true
             performBatch({ [self] in moveItem(at: moving.current, to: moving.original) }, animated: true,
                          newCounts: counts(moving: moving.current, to: moving.original), applyNow: true, completion: nil)
             editing.isRecordingOwnBatch = false
         } else {
-            if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
+            if let cell { gtk_widget_remove_css_class(cell.widget, "moving"); cell.isReordering = false }
             work.runOrDefer { [weak self] in self?.settle(nil, at: moving.original) }
         }
     }
@@ -178,7 +178,7 @@ extension CollectionView {
     /// The released cell glides from under the pointer to its place, and cells still making
     /// room go on to theirs.
     private func settle(_ cell: CollectionViewCell?, at indexPath: IndexPath) {
-        if let cell { gtk_widget_remove_css_class(cell.widget, "moving") }
+        if let cell { gtk_widget_remove_css_class(cell.widget, "moving"); cell.isReordering = false }
         let shown = elements.shownAttributes()
         animateChange(shown: shown, before: snapshotBeforeChange(), leaving: [],
                       newKey: { $0 }, oldKey: { $0 }, isReplaced: { _ in false }, completion: nil)

@@ -44,6 +44,7 @@ open class CollectionViewCell: ReusableView {
             setState(GTK_STATE_FLAG_SELECTED, isSelected)
             cv_accessible_set_selected(widget, isSelected ? 1 : 0)
             updateSelectedBackground()
+            setNeedsUpdateConfiguration()
         }
     }
 
@@ -55,6 +56,7 @@ open class CollectionViewCell: ReusableView {
             guard isHighlighted != oldValue else { return }
             if isHighlighted { gtk_widget_add_css_class(widget, "highlighted") } else { gtk_widget_remove_css_class(widget, "highlighted") }
             updateSelectedBackground()
+            setNeedsUpdateConfiguration()
         }
     }
 
@@ -77,12 +79,134 @@ open class CollectionViewCell: ReusableView {
                       let viewport = owner?.viewport {
                 gtk_widget_grab_focus(viewport)
             }
+            setNeedsUpdateConfiguration()
         }
     }
 
-    /// The name assistive technologies read for this cell.
+    /// The name assistive technologies read for this cell. Without one, a content view's own
+    /// (``ContentView/accessibilityLabel``, a list row's text and secondary text) is read.
     public var accessibilityLabel: String? {
-        didSet { cv_accessible_set_label(widget, accessibilityLabel ?? "") }
+        didSet { updateAccessibleLabel() }
+    }
+
+    /// Whether the cell takes presses and keys (`isUserInteractionEnabled`); a cell that does
+    /// not is insensitive, and its configuration state ``CellConfigurationState/isDisabled``.
+    public var isUserInteractionEnabled = true {
+        didSet {
+            guard isUserInteractionEnabled != oldValue else { return }
+            gtk_widget_set_sensitive(widget, isUserInteractionEnabled ? 1 : 0)
+            setNeedsUpdateConfiguration()
+        }
+    }
+
+    /// The view's editing mode, the user moving this item, and a drop over the view: set by
+    /// the collection view, read through ``configurationState``.
+    var isEditing = false { didSet { if isEditing != oldValue { setNeedsUpdateConfiguration() } } }
+    var isReordering = false { didSet { if isReordering != oldValue { setNeedsUpdateConfiguration() } } }
+    var dropState = CellConfigurationState.DropState.none { didSet { if dropState != oldValue { setNeedsUpdateConfiguration() } } }
+
+    // MARK: Configurations
+
+    /// What the cell shows, as a value (`contentConfiguration`): setting one makes its content
+    /// view (``ContentView``) in the content view, or updates the one there in place when it
+    /// supports the new configuration, so a reused cell makes no widget. Nil removes it.
+    public var contentConfiguration: (any ContentConfiguration)? {
+        didSet { applyContentConfiguration() }
+    }
+
+    /// The view showing ``contentConfiguration``, nil without one.
+    public private(set) var configuredContentView: (any ContentView)?
+
+    /// Whether a change of state applies ``contentConfiguration``'s
+    /// ``ContentConfiguration/updated(for:)`` to the cell (`automaticallyUpdatesContentConfiguration`).
+    /// Default true.
+    public var automaticallyUpdatesContentConfiguration = true
+
+    /// Runs after the configurations were updated for a new state, before the cell is first shown
+    /// for an item and at every change of ``configurationState`` (`configurationUpdateHandler`):
+    /// the place to change the look with the state.
+    public var configurationUpdateHandler: (@MainActor (_ cell: CollectionViewCell, _ state: CellConfigurationState) -> Void)? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// The cell's state now (`configurationState`).
+    open var configurationState: CellConfigurationState {
+        var state = CellConfigurationState()
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isFocused = isFocused
+        state.isDisabled = !isUserInteractionEnabled
+        state.isEditing = isEditing
+        state.isReordering = isReordering
+        state.cellDropState = dropState
+        return state
+    }
+
+    /// Updates the cell's configurations for `state` (`updateConfiguration(using:)`): the
+    /// content configuration's ``ContentConfiguration/updated(for:)`` when
+    /// ``automaticallyUpdatesContentConfiguration``, then ``configurationUpdateHandler``.
+    /// Subclasses override it to update their own look; call `super`.
+    open func updateConfiguration(using state: CellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let content = contentConfiguration {
+            contentConfiguration = content.updated(for: state)
+        }
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Asks for ``updateConfiguration(using:)`` (`setNeedsUpdateConfiguration()`): now, or while
+    /// the view is still preparing the cell for an item, once it is done.
+    public func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        if !isPreparingForDisplay { updateConfigurationIfNeeded() }
+    }
+
+    /// Runs a requested update now.
+    public func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate, !isUpdatingConfiguration else { return }
+        needsConfigurationUpdate = false
+        isUpdatingConfiguration = true
+        defer { isUpdatingConfiguration = false }
+        updateConfiguration(using: configurationState)
+    }
+
+    /// From a dequeue until the view has set the item's state: updates wait, so the cell is
+    /// updated once for its item, with its whole state.
+    var isPreparingForDisplay = false
+    private var needsConfigurationUpdate = false
+    private var isUpdatingConfiguration = false
+
+    /// The view has given the cell its item's state: the one update for display.
+    func finishPreparingForDisplay() {
+        isPreparingForDisplay = false
+        needsConfigurationUpdate = true
+        updateConfigurationIfNeeded()
+    }
+
+    private func applyContentConfiguration() {
+        guard let configuration = contentConfiguration else {
+            if let old = configuredContentView { gtk_widget_unparent(old.widget) }
+            configuredContentView = nil
+            updateAccessibleLabel()
+            return
+        }
+        if let view = configuredContentView, view.supports(configuration) {
+            view.configuration = configuration
+        } else {
+            if let old = configuredContentView { gtk_widget_unparent(old.widget) }
+            let view = configuration.makeContentView()
+            gtk_widget_set_parent(view.widget, templateContainer)
+            configuredContentView = view
+        }
+        updateAccessibleLabel()
+    }
+
+    private var appliedAccessibleLabel: String?
+
+    private func updateAccessibleLabel() {
+        let label = accessibilityLabel ?? configuredContentView?.accessibilityLabel ?? ""
+        guard label != appliedAccessibleLabel else { return }
+        appliedAccessibleLabel = label
+        cv_accessible_set_label(widget, label)
     }
 
     /// Cells are grid cells to assistive technologies.
@@ -100,6 +224,7 @@ open class CollectionViewCell: ReusableView {
     open override func prepareForReuse() {
         super.prepareForReuse()
         isHighlighted = false
+        isReordering = false
     }
 
     /// Background and selected background sit below the content view, in that order.

@@ -10,8 +10,9 @@ extension CollectionView {
             for path in indexPaths {
                 guard let cell = cellForItem(at: path) else { continue }
                 editing.reconfiguring = (path, cell)
-                let returned = configure(path)
+                let returned = RegistrationToken.insideProvider { configure(path) }
                 editing.reconfiguring = nil
+                cell.setNeedsUpdateConfiguration()
                 selfSizeAgain(cell)
                 if let returned, returned !== cell {
                     report(.foreignView("a different cell when reconfiguring item \(path.item) in section \(path.section); reconfiguring configures the item's own cell"))

@@ -38,12 +38,15 @@ extension CollectionView {
     private func makeView(for key: ElementKey) -> ReusableView? {
         let view: ReusableView? = work.runNow {
             switch key.category {
-            case .cell: makeCell(at: key.indexPath)
-            case .supplementaryView: makeSupplementaryView(key)
+            case .cell: RegistrationToken.insideProvider { makeCell(at: key.indexPath) }
+            case .supplementaryView: RegistrationToken.insideProvider { makeSupplementaryView(key) }
             case .decorationView: makeDecorationView(key)
             }
         }
-        if let cell = view as? CollectionViewCell { applySelectionState(to: cell, at: key.indexPath) }
+        if let cell = view as? CollectionViewCell {
+            if key.category == .cell { applySelectionState(to: cell, at: key.indexPath) }
+            cell.finishPreparingForDisplay()
+        }
         return view
     }
 

@@ -87,6 +87,7 @@ extension CollectionView {
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
         let view = try elements.dequeue(key, registration: registration)
         view.owner = self
+        (view as? CollectionViewCell)?.isPreparingForDisplay = true
         return view
     }
 

@@ -25,6 +25,10 @@ struct DataState {
     var sectionCounts: [Int]?
     /// What was announced to the prefetch data source and not yet shown.
     let prefetcher = Prefetcher()
+    /// The first registration of each name made inside a provider (its serial), whose queue
+    /// the later ones of that name share, and the names already reported.
+    var providerMadeRegistrations: [String: Int] = [:]
+    var reportedRegistrations: Set<String> = []
 }
 
 /// Scrolling: the viewport's size, where the canvas is, and the direction.

@@ -212,7 +212,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         animator.cancel()
         interaction.dataReloaded()
         if let moving = movement {  // dropped: the data source's order is the one shown again
-            if let cell = cellForItem(at: moving.current) { gtk_widget_remove_css_class(cell.widget, "moving") }
+            if let cell = cellForItem(at: moving.current) { gtk_widget_remove_css_class(cell.widget, "moving"); cell.isReordering = false }
             movement = nil
         }
         dropGap = nil

@@ -1,0 +1,35 @@
+/// What a cell's look depends on besides its item (`UICellConfigurationState`): the view keeps
+/// it current, and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
+/// (and so its ``CollectionViewCell/configurationUpdateHandler``).
+public struct CellConfigurationState: Hashable, Sendable {
+    /// The item is selected.
+    public var isSelected = false
+    /// A press is being tracked on the item.
+    public var isHighlighted = false
+    /// The item has the keyboard focus of its collection view.
+    public var isFocused = false
+    /// The cell takes no input (``CollectionViewCell/isUserInteractionEnabled`` is false).
+    public var isDisabled = false
+    /// The collection view is in editing mode (``CollectionView/isEditing``).
+    public var isEditing = false
+    /// The item's children are shown (in an outline).
+    public var isExpanded = false
+    /// The cell's swipe actions are showing.
+    public var isSwiped = false
+    /// The user is moving the item (an interactive movement).
+    public var isReordering = false
+    /// Where the cell stands in a drop the user is dragging.
+    public var cellDropState = DropState.none
+
+    /// A cell's part in a drag over the collection view (`UICellConfigurationDropState`).
+    public enum DropState: Hashable, Sendable {
+        /// No drop is under way over the view.
+        case none
+        /// A drop is under way, not onto this cell.
+        case notTargeted
+        /// A drop would go into this cell.
+        case targeted
+    }
+
+    public init() {}
+}
