@@ -38,6 +38,10 @@ open class LayoutAttributes: CustomStringConvertible {
     public var zIndex: Int = 0
     /// Hidden elements get no view.
     public var isHidden: Bool = false
+    /// Where a cell sits in a list section (``LayoutSection/list(using:layoutEnvironment:)``):
+    /// the list's appearance and whether it is the section's first or last row, so its
+    /// background can follow a card's rounded corners. Nil outside lists.
+    public var listPosition: ListRowPosition?
 
     /// The element's index path: (section, item) for a cell; for supplementary and decoration
     /// views, a path whose first index is the section.
@@ -96,6 +100,7 @@ open class LayoutAttributes: CustomStringConvertible {
         c.alpha = alpha
         c.zIndex = zIndex
         c.isHidden = isHidden
+        c.listPosition = listPosition
         return c
     }
 
@@ -105,6 +110,7 @@ open class LayoutAttributes: CustomStringConvertible {
         type(of: self) == type(of: other)
             && frame == other.frame && transform3D == other.transform3D
             && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
+            && listPosition == other.listPosition
             && indexPath == other.indexPath
             && representedElementCategory == other.representedElementCategory
             && representedElementKind == other.representedElementKind
@@ -116,6 +122,7 @@ open class LayoutAttributes: CustomStringConvertible {
         if alpha != 1 { s += " alpha=\(alpha)" }
         if zIndex != 0 { s += " z=\(zIndex)" }
         if isHidden { s += " hidden" }
+        if let listPosition { s += " list=\(listPosition)" }
         if !transform3D.isIdentity { s += " transform=[\(transform3D)]" }
         return s + ">"
     }

@@ -67,7 +67,11 @@ extension CompositionalLayout {
                 let leaf = laidOut.leaves[slot]
                 let frame = leaf.frame.offsetBy(dx: origin.x, dy: origin.y)
                 let cellPath = IndexPath(item: first + slot, section: index)
-                if frame.intersects(rect) { result.append(attributes(.cell, nil, cellPath, frame, zIndex: leaf.zIndex)) }
+                if frame.intersects(rect) {
+                    let cell = attributes(.cell, nil, cellPath, frame, zIndex: leaf.zIndex)
+                    if let list { cell.listPosition = ListRowPosition(appearance: list.appearance, item: cellPath.item, count: s.itemCount) }
+                    result.append(cell)
+                }
                 if let list {
                     for (kind, line) in separatorFrames(list, at: cellPath, cell: frame, count: s.itemCount) where line.intersects(rect) {
                         result.append(attributes(.decorationView, kind, cellPath, line, zIndex: 1))
@@ -91,6 +95,10 @@ extension CompositionalLayout {
     func itemAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.count == 2, let (frame, leaf) = cell(indexPath.section, indexPath.item) else { return nil }
         let cell = attributes(.cell, nil, indexPath, frame, zIndex: leaf.zIndex)
+        let s = sections[indexPath.section]
+        if !s.isOrthogonal, let list = s.definition?.listConfiguration {
+            cell.listPosition = ListRowPosition(appearance: list.appearance, item: indexPath.item, count: s.itemCount)
+        }
         if sections[indexPath.section].isOrthogonal, let handler = sections[indexPath.section].definition?.visibleItemsInvalidationHandler {
             handler([cell], orthogonalOffsetPoint(indexPath.section), environment)
         }
