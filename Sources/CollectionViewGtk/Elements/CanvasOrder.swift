@@ -78,6 +78,7 @@ final class CanvasOrder {
             gtk_widget_set_opacity(view.widget, attributes.alpha)
         }
         view.appliedAttributes = attributes
+        (view as? CollectionViewCell)?.listPosition = attributes.listPosition  // before apply(_:), which subclasses may override
         view.apply(attributes)
         toPlace.append(view)
     }

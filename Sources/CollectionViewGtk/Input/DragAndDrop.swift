@@ -15,8 +15,11 @@ final class DragAndDrop {
     /// The press whose drag the delegate declined: GTK asks again on every motion past the
     /// threshold, and the answer does not change within one press.
     private var declinedPress: (Double, Double)?
-    /// The drag hovering the view, or being dropped.
-    package private(set) var session: DropSession?
+    /// The drag hovering the view, or being dropped. Cells on screen learn when one starts or
+    /// ends (their ``CellConfigurationState/cellDropState``).
+    package private(set) var session: DropSession? {
+        didSet { if (oldValue == nil) != (session == nil) { updateDropStates() } }
+    }
     /// The cell marked as the drop's target (insert-into proposals).
     private var targetCell: ReusableView?
     /// The item the drop goes into, for insert-into proposals.
@@ -176,9 +179,29 @@ final class DragAndDrop {
         dropTargetItem = into
         let cell = into.flatMap { collectionView.cellForItem(at: $0) }
         guard cell !== targetCell else { return }
-        if let old = targetCell { gtk_widget_remove_css_class(old.widget, Self.dropTargetClass) }
-        if let cell { gtk_widget_add_css_class(cell.widget, Self.dropTargetClass) }
+        if let old = targetCell {
+            gtk_widget_remove_css_class(old.widget, Self.dropTargetClass)
+            (old as? CollectionViewCell)?.dropState = session == nil ? .none : .notTargeted
+        }
+        if let cell {
+            gtk_widget_add_css_class(cell.widget, Self.dropTargetClass)
+            cell.dropState = .targeted
+        }
         targetCell = cell
+    }
+
+    /// A cell's part in the drop now: what the view gives a cell it shows during a drop.
+    func dropState(forItemAt indexPath: IndexPath) -> CellConfigurationState.DropState {
+        guard session != nil else { return .none }
+        return indexPath == dropTargetItem ? .targeted : .notTargeted
+    }
+
+    /// A drop began or ended: every cell on screen is told (the target, if any, by `show`).
+    private func updateDropStates() {
+        guard let collectionView else { return }
+        for cell in collectionView.visibleCells where cell !== targetCell {
+            cell.dropState = session == nil ? .none : .notTargeted
+        }
     }
 
     private func left() {

@@ -21,16 +21,22 @@ open class CollectionViewCell: ReusableView {
     open override var templateContainer: WidgetPointer { contentView }
 
     /// Drawn below everything else; takes no presses or touches (they go to the cell).
+    /// Setting one clears ``backgroundConfiguration``.
     public var backgroundView: WidgetPointer? {
-        didSet { replaceLayer(oldValue, with: backgroundView) }
+        didSet {
+            replaceLayer(oldValue, with: backgroundView)
+            if backgroundView != nil { backgroundConfiguration = nil }
+        }
     }
 
     /// Drawn between the background and the content while highlighted or selected. Like the
-    /// background view, it takes no presses or touches: they go to the cell.
+    /// background view, it takes no presses or touches: they go to the cell. Setting one clears
+    /// ``backgroundConfiguration``.
     public var selectedBackgroundView: WidgetPointer? {
         didSet {
             replaceLayer(oldValue, with: selectedBackgroundView)
             updateSelectedBackground()
+            if selectedBackgroundView != nil { backgroundConfiguration = nil }
         }
     }
 
@@ -117,6 +123,43 @@ open class CollectionViewCell: ReusableView {
     /// The view showing ``contentConfiguration``, nil without one.
     public private(set) var configuredContentView: (any ContentView)?
 
+    /// What the cell draws behind its content (`backgroundConfiguration`), in one widget made
+    /// once and updated in place. Setting one removes ``backgroundView`` and
+    /// ``selectedBackgroundView``, as in UIKit; nil draws none.
+    public var backgroundConfiguration: BackgroundConfiguration? {
+        didSet {
+            if backgroundConfiguration != nil {
+                if backgroundView != nil { backgroundView = nil }
+                if selectedBackgroundView != nil { selectedBackgroundView = nil }
+            }
+            showBackground(effectiveBackgroundConfiguration(for: configurationState))
+        }
+    }
+
+    /// Whether a change of state applies ``backgroundConfiguration``'s
+    /// ``BackgroundConfiguration/updated(for:)`` to the cell
+    /// (`automaticallyUpdatesBackgroundConfiguration`). Default true.
+    public var automaticallyUpdatesBackgroundConfiguration = true
+
+    /// The background a cell of this class has by default (`defaultBackgroundConfiguration()`):
+    /// a plain list's row, or the row of the list the cell is shown in.
+    open func defaultBackgroundConfiguration() -> BackgroundConfiguration {
+        BackgroundConfiguration.listCell(for: listPosition?.appearance)
+    }
+
+    /// With no ``backgroundConfiguration`` and no background views, draws the default background
+    /// of the list the cell is in (list cells turn it on).
+    package var usesListBackgroundAutomatically = false {
+        didSet { if usesListBackgroundAutomatically != oldValue { showBackground(effectiveBackgroundConfiguration(for: configurationState)) } }
+    }
+
+    /// Where the cell sits in a list section, from its layout attributes (nil outside lists).
+    var listPosition: ListRowPosition? {
+        didSet { if listPosition != oldValue { listPositionChanged(from: oldValue) } }
+    }
+    var backgroundWidget: CellBackgroundView?
+    var hasSelectedTextClass = false
+
     /// Whether a change of state applies ``contentConfiguration``'s
     /// ``ContentConfiguration/updated(for:)`` to the cell (`automaticallyUpdatesContentConfiguration`).
     /// Default true.
@@ -144,11 +187,17 @@ open class CollectionViewCell: ReusableView {
 
     /// Updates the cell's configurations for `state` (`updateConfiguration(using:)`): the
     /// content configuration's ``ContentConfiguration/updated(for:)`` when
-    /// ``automaticallyUpdatesContentConfiguration``, then ``configurationUpdateHandler``.
-    /// Subclasses override it to update their own look; call `super`.
+    /// ``automaticallyUpdatesContentConfiguration``, the background configuration's likewise,
+    /// then ``configurationUpdateHandler``. Subclasses override it to update their own look;
+    /// call `super`.
     open func updateConfiguration(using state: CellConfigurationState) {
         if automaticallyUpdatesContentConfiguration, let content = contentConfiguration {
             contentConfiguration = content.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
+            backgroundConfiguration = background.updated(for: state)
+        } else if backgroundConfiguration == nil {
+            showBackground(effectiveBackgroundConfiguration(for: state))
         }
         configurationUpdateHandler?(self, state)
     }

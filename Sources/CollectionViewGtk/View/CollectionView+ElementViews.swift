@@ -44,7 +44,10 @@ extension CollectionView {
             }
         }
         if let cell = view as? CollectionViewCell {
-            if key.category == .cell { applySelectionState(to: cell, at: key.indexPath) }
+            if key.category == .cell {
+                applySelectionState(to: cell, at: key.indexPath)
+                cell.dropState = dragAndDrop.dropState(forItemAt: key.indexPath)
+            }
             cell.finishPreparingForDisplay()
         }
         return view

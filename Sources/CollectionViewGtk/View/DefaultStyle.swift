@@ -47,14 +47,19 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [] }
+    static var parts: [String] { [CellBackgroundView.css] }
+
+    /// More of it that differs with libadwaita (which draws states in its own way): each part's
+    /// rules with libadwaita and without.
+    static var themedParts: [(adwaita: String, plain: String)] { [(CellBackgroundView.adwaitaCSS, CellBackgroundView.plainCSS)] }
 
     private static var installed = false
 
     /// The whole stylesheet for a process with or without libadwaita.
     static func stylesheet(withAdwaita: Bool) -> String {
         let colors = colorNames.map { "@define-color \($0.name) \(withAdwaita ? $0.adwaita : $0.plain);" }
-        return (colors + [css] + parts + (withAdwaita ? [] : [plainOnlyCSS])).joined(separator: "\n")
+        let themed = themedParts.map { withAdwaita ? $0.adwaita : $0.plain }
+        return (colors + [css] + parts + themed + (withAdwaita ? [] : [plainOnlyCSS])).joined(separator: "\n")
     }
 
     static func install() {

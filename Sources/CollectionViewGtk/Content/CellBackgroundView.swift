@@ -1,0 +1,206 @@
+import CGtk
+import GtkGlue
+import CCollectionHost
+import CollectionLayout
+
+/// The widget that draws a cell's ``BackgroundConfiguration``: made once per cell, then
+/// updated in place with only what changed, so binding a reused cell costs a few comparisons.
+///
+/// The look is CSS: a class for the preset (`list-grouped-cell`…) and one per state shown
+/// (`selected`, `highlighted`, `drop-target`, `disabled`; hover is the cell's own `:hover`),
+/// drawn by the library's stylesheet (``css``) in the theme's colours. Only colours, strokes
+/// and corners the app sets go into a CSS provider of the widget's own, loaded again only
+/// when they change.
+@MainActor
+final class CellBackgroundView {
+    let widget: WidgetPointer
+    private let widgetRef: ObjectRef
+    /// What the widget shows now.
+    private(set) var configuration: BackgroundConfiguration?
+    private var classes: Set<String> = []
+    private var customCSS = ""
+    private var provider: ObjectRef?
+
+    init() {
+        widget = cv_cell_background_new()!
+        widgetRef = ObjectRef(sinking: raw(widget))
+    }
+
+    /// Shows `new`: sets the classes, the margins, the custom CSS and the custom view that
+    /// differ from what is shown.
+    func show(_ new: BackgroundConfiguration) {
+        let old = configuration
+        configuration = new
+        setClasses(Self.classes(for: new))
+        if old?.backgroundInsets != new.backgroundInsets {
+            let insets = new.backgroundInsets
+            gtk_widget_set_margin_top(widget, Int32(insets.top.rounded()))
+            gtk_widget_set_margin_bottom(widget, Int32(insets.bottom.rounded()))
+            gtk_widget_set_margin_start(widget, Int32(insets.leading.rounded()))  // GTK mirrors start/end right to left
+            gtk_widget_set_margin_end(widget, Int32(insets.trailing.rounded()))
+        }
+        setCustomCSS(Self.customCSS(for: new))
+        if old?.customView != new.customView {
+            if let view = old?.customView, gtk_widget_get_parent(view) == widget { gtk_widget_unparent(view) }
+            if let view = new.customView {
+                if gtk_widget_get_parent(view) != nil { gtk_widget_unparent(view) }
+                gtk_widget_set_parent(view, widget)
+            }
+        }
+    }
+
+    /// The CSS classes of a configuration: its preset, and the state it was updated for.
+    static func classes(for configuration: BackgroundConfiguration) -> Set<String> {
+        var classes: Set<String> = [configuration.style.rawValue]
+        guard configuration.style.showsStates, let state = configuration.shownState else { return classes }
+        classes.insert("stateful")
+        if state.isDisabled { classes.insert("disabled"); return classes }
+        if state.isSelected { classes.insert("selected") }
+        if state.isHighlighted { classes.insert("highlighted") }
+        if state.isDropTarget { classes.insert("drop-target") }
+        return classes
+    }
+
+    /// The app's own colours, stroke and corners as one rule; empty when it set none.
+    static func customCSS(for configuration: BackgroundConfiguration) -> String {
+        var declarations: [String] = []
+        if let color = configuration.backgroundColor { declarations.append("background-color: \(color.cssValue);") }
+        if configuration.strokeWidth > 0 {
+            let color = configuration.strokeColor ?? .accent
+            declarations.append("border: \(css(configuration.strokeWidth))px solid \(color.cssValue);")
+        }
+        if configuration.cornerRadius != configuration.style.cornerRadius {
+            declarations.append("border-radius: \(css(max(0, configuration.cornerRadius)))px;")
+        }
+        return declarations.isEmpty ? "" : "cellbackground { \(declarations.joined(separator: " ")) }"
+    }
+
+    private static func css(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private func setClasses(_ wanted: Set<String>) {
+        guard wanted != classes else { return }
+        for name in classes.subtracting(wanted) { gtk_widget_remove_css_class(widget, name) }
+        for name in wanted.subtracting(classes) { gtk_widget_add_css_class(widget, name) }
+        classes = wanted
+    }
+
+    private func setCustomCSS(_ text: String) {
+        guard text != customCSS else { return }
+        customCSS = text
+        if provider == nil {
+            let made = gtk_css_provider_new()!
+            provider = ObjectRef(adopting: raw(made))
+            // Above the app's stylesheet (APPLICATION, 600): what the app set in code wins.
+            gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(made), 650)
+        }
+        gtk_css_provider_load_from_data(provider!.pointer.assumingMemoryBound(to: GtkCssProvider.self), text, -1)
+    }
+
+    /// The library's rules for backgrounds (in ``DefaultStyle/parts``), and those that differ
+    /// with libadwaita. The state colours are libadwaita 1.2's (_lists.scss, _colors.scss:
+    /// currentColor at .07 on hover, .16 pressed, .1 selected in plain lists; .03 and .08 in
+    /// boxed lists) and GTK 4.8's own theme's without it (a .05 hover, the selection colour).
+    static let css = """
+    cellbackground.list-sidebar-cell { border-radius: 6px; }
+    cellbackground.list-plain-header-footer { background-color: @cv_view_bg_color; }
+    cellbackground.drop-target { background-color: alpha(@cv_accent_bg_color, 0.2); box-shadow: inset 0 0 0 2px @cv_accent_color; }
+    reusableview.cell.list-rounded-top { border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px; }
+    reusableview.cell.list-rounded-bottom { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
+    """
+
+    static let adwaitaCSS = """
+    reusableview.cell:hover > cellbackground.stateful.list-plain-cell:not(.disabled),
+    reusableview.cell:hover > cellbackground.stateful.list-sidebar-cell:not(.disabled) { background-color: alpha(currentColor, 0.07); }
+    reusableview.cell:hover > cellbackground.stateful.list-grouped-cell:not(.disabled) { background-color: alpha(currentColor, 0.03); }
+    cellbackground.stateful.list-plain-cell.highlighted, cellbackground.stateful.list-sidebar-cell.highlighted { background-color: alpha(currentColor, 0.16); }
+    cellbackground.stateful.list-grouped-cell.highlighted { background-color: alpha(currentColor, 0.08); }
+    cellbackground.stateful.selected { background-color: alpha(currentColor, 0.1); }
+    reusableview.cell:hover > cellbackground.stateful.selected { background-color: alpha(currentColor, 0.13); }
+    cellbackground.stateful.selected.highlighted { background-color: alpha(currentColor, 0.19); }
+    """
+
+    static let plainCSS = """
+    reusableview.cell:hover > cellbackground.stateful:not(.disabled) { background-color: alpha(currentColor, 0.05); }
+    cellbackground.stateful.highlighted { background-color: alpha(currentColor, 0.1); }
+    cellbackground.stateful.selected { background-color: @cv_accent_bg_color; }
+    reusableview.cell:hover > cellbackground.stateful.selected { background-color: shade(@cv_accent_bg_color, 0.97); }
+    cellbackground.stateful.selected.highlighted { background-color: shade(@cv_accent_bg_color, 0.9); }
+    reusableview.cell.background-selected { color: @cv_accent_fg_color; }
+    """
+
+    /// The radius of the inset-grouped card (`InsetGroupedListBackgroundView`: libadwaita's
+    /// `card`, and the library's own rule without libadwaita): the first and last rows' corners.
+    static let cardRadius = 12.0
+}
+
+extension CollectionViewCell {
+    /// The background configuration the cell shows now: the app's, or with
+    /// ``usesListBackgroundAutomatically`` the list's default for the cell's section, updated for
+    /// `state`; nil: none (the background views, if any, show).
+    func effectiveBackgroundConfiguration(for state: CellConfigurationState) -> BackgroundConfiguration? {
+        if let backgroundConfiguration { return backgroundConfiguration }
+        guard usesListBackgroundAutomatically, backgroundView == nil, selectedBackgroundView == nil else { return nil }
+        return defaultBackgroundConfiguration().updated(for: state)
+    }
+
+    /// Shows `configuration` in the cell's background widget, made the first time one is
+    /// shown and hidden while there is none.
+    func showBackground(_ configuration: BackgroundConfiguration?) {
+        guard let configuration else {
+            if let background = backgroundWidget, gtk_widget_get_visible(background.widget) != 0 {
+                gtk_widget_set_visible(background.widget, 0)
+                if let view = background.configuration?.customView, gtk_widget_get_parent(view) == background.widget { gtk_widget_unparent(view) }
+                background.forget()
+            }
+            setSelectedTextClass(false)
+            return
+        }
+        let background: CellBackgroundView
+        if let made = backgroundWidget {
+            background = made
+        } else {
+            background = CellBackgroundView()
+            backgroundWidget = background
+            gtk_widget_insert_after(background.widget, widget, nil)  // below everything
+        }
+        if gtk_widget_get_visible(background.widget) == 0 { gtk_widget_set_visible(background.widget, 1) }
+        background.show(configuration)
+        setSelectedTextClass(configuration.backgroundColor == nil && configuration.style.showsStates
+                             && configuration.shownState?.isSelected == true && configuration.shownState?.isDisabled == false)
+    }
+
+    /// Text on the theme's selection colour takes the colour meant for it (plain GTK's theme;
+    /// libadwaita's selection is a tint, and leaves the text as it is).
+    private func setSelectedTextClass(_ on: Bool) {
+        guard on != hasSelectedTextClass else { return }
+        hasSelectedTextClass = on
+        if on { gtk_widget_add_css_class(widget, "background-selected") } else { gtk_widget_remove_css_class(widget, "background-selected") }
+    }
+
+    /// The cell's place in a list changed: rounds the corners it shares with an inset-grouped
+    /// card (the cell clips everything it draws to them: background, selection, background
+    /// views and content), and takes the list's background when the appearance changed.
+    func listPositionChanged(from old: ListRowPosition?) {
+        let inCard = listPosition?.appearance == .insetGrouped
+        let top = inCard && listPosition?.isFirst == true, bottom = inCard && listPosition?.isLast == true
+        if top != (old?.appearance == .insetGrouped && old?.isFirst == true) {
+            if top { gtk_widget_add_css_class(widget, "list-rounded-top") } else { gtk_widget_remove_css_class(widget, "list-rounded-top") }
+        }
+        if bottom != (old?.appearance == .insetGrouped && old?.isLast == true) {
+            if bottom { gtk_widget_add_css_class(widget, "list-rounded-bottom") } else { gtk_widget_remove_css_class(widget, "list-rounded-bottom") }
+        }
+        gtk_widget_set_overflow(widget, top || bottom ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE)
+        if old?.appearance != listPosition?.appearance, usesListBackgroundAutomatically, backgroundConfiguration == nil {
+            showBackground(effectiveBackgroundConfiguration(for: configurationState))
+        }
+    }
+}
+
+extension CellBackgroundView {
+    /// Nothing is shown: the next configuration is applied whole.
+    func forget() {
+        configuration = nil
+    }
+}
