@@ -307,6 +307,27 @@ final class BackgroundConfigurationTests: XCTestCase {
         }
     }}
 
+    /// An app's square background on the first row of an inset-grouped card still takes the
+    /// card's corner; on a middle row it stays square.
+    func testTheCardsCornersWinOverAnAppsRadius() { MainActor.assumeIsolated {
+        GtkHarness.withoutTestStyle {
+            let list = BackgroundWindow(items: ["a", "b", "c"])
+            defer { list.close() }
+            for item in ["a", "b"] {
+                var background = BackgroundConfiguration.listGroupedCell()
+                background.backgroundColor = .rgba(1, 0, 0)
+                background.cornerRadius = 0
+                list.cell(item).backgroundConfiguration = background
+            }
+            let pixels = Pixels(list.window)
+            let card = list.card, b = list.frame(of: list.cell("b").widget)
+            let red = RGB(r: 255, g: 0, b: 0)
+            XCTAssertTrue(pixels[card.minX + 6, card.minY + 6].isClose(to: red))
+            XCTAssertFalse(pixels[card.minX + 1, card.minY + 1].isClose(to: red, tolerance: 60), "row a's corner is the card's")
+            XCTAssertTrue(pixels[card.minX + 1, b.minY + 1].isClose(to: red), "row b is square, as its app asked")
+        }
+    }}
+
     /// Presets and state classes, and only what the app set goes into a custom rule.
     func testPresetsAndTheirCSS() { MainActor.assumeIsolated {
         XCTAssertEqual(CellBackgroundView.classes(for: .listGroupedCell()), ["list-grouped-cell"], "never updated: no state")
@@ -324,7 +345,9 @@ final class BackgroundConfigurationTests: XCTestCase {
         var custom = BackgroundConfiguration.listSidebarCell()
         custom.cornerRadius = 0
         custom.strokeWidth = 1.5
-        XCTAssertEqual(CellBackgroundView.customCSS(for: custom), "cellbackground { border: 1.5px solid @cv_accent_color; border-radius: 0px; }")
+        XCTAssertEqual(CellBackgroundView.customCSS(for: custom),
+                       "cellbackground { border: 1.5px solid @cv_accent_color; border-radius: 0px; }\n" + CellBackgroundView.cardCornerRules,
+                       "the app's radius, but the card's corners on the first and last rows")
         XCTAssertEqual(BackgroundConfiguration.listCell(for: .insetGrouped), .listGroupedCell())
         XCTAssertEqual(BackgroundConfiguration.listCell(for: .sidebar), .listSidebarCell())
         XCTAssertEqual(BackgroundConfiguration.listCell(for: nil), .listPlainCell())

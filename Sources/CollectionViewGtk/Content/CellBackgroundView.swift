@@ -69,10 +69,12 @@ final class CellBackgroundView {
             let color = configuration.strokeColor ?? .accent
             declarations.append("border: \(css(configuration.strokeWidth))px solid \(color.cssValue);")
         }
+        var cardCorners = ""
         if configuration.cornerRadius != configuration.style.cornerRadius {
             declarations.append("border-radius: \(css(max(0, configuration.cornerRadius)))px;")
+            cardCorners = "\n" + cardCornerRules  // the card's corners still win on the first and last rows
         }
-        return declarations.isEmpty ? "" : "cellbackground { \(declarations.joined(separator: " ")) }"
+        return declarations.isEmpty ? "" : "cellbackground { \(declarations.joined(separator: " ")) }" + cardCorners
     }
 
     private static func css(_ value: Double) -> String {
@@ -108,6 +110,14 @@ final class CellBackgroundView {
     cellbackground.drop-target { background-color: alpha(@cv_accent_bg_color, 0.2); box-shadow: inset 0 0 0 2px @cv_accent_color; }
     reusableview.cell.list-rounded-top { border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px; }
     reusableview.cell.list-rounded-bottom { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
+    \(cardCornerRules)
+    """
+
+    /// The background of an inset-grouped list's first and last rows takes the card's corners
+    /// (the cell's own CSS background and focus ring do through the cell's rules above).
+    static let cardCornerRules = """
+    reusableview.cell.list-rounded-top > cellbackground { border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px; }
+    reusableview.cell.list-rounded-bottom > cellbackground { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
     """
 
     static let adwaitaCSS = """
@@ -180,8 +190,12 @@ extension CollectionViewCell {
     }
 
     /// The cell's place in a list changed: rounds the corners it shares with an inset-grouped
-    /// card (the cell clips everything it draws to them: background, selection, background
-    /// views and content), and takes the list's background when the appearance changed.
+    /// card (its background configuration's, and CSS drawn on the cell itself: a background, the
+    /// focus ring), and takes the list's background when the appearance changed.
+    ///
+    /// The cell does not clip its children to the corners: GTK would then not pick the cell in
+    /// its CSS border, and a click there would be lost. Background views and content that
+    /// reach into a corner are the app's to round.
     func listPositionChanged(from old: ListRowPosition?) {
         let inCard = listPosition?.appearance == .insetGrouped
         let top = inCard && listPosition?.isFirst == true, bottom = inCard && listPosition?.isLast == true
@@ -191,7 +205,6 @@ extension CollectionViewCell {
         if bottom != (old?.appearance == .insetGrouped && old?.isLast == true) {
             if bottom { gtk_widget_add_css_class(widget, "list-rounded-bottom") } else { gtk_widget_remove_css_class(widget, "list-rounded-bottom") }
         }
-        gtk_widget_set_overflow(widget, top || bottom ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE)
         if old?.appearance != listPosition?.appearance, usesListBackgroundAutomatically, backgroundConfiguration == nil {
             showBackground(effectiveBackgroundConfiguration(for: configurationState))
         }
