@@ -237,7 +237,9 @@ final class BackgroundConfigurationTests: XCTestCase {
         }
     }}
 
-    /// The pointer over a row tints it (GTK's :hover); the tint leaves with the pointer.
+    /// The pointer over a row tints it (GTK's :hover); a press or the selection under the
+    /// pointer shows over the tint, and hovering a selected row deepens it; the tint leaves
+    /// with the pointer.
     func testHoverTintsTheRow() { MainActor.assumeIsolated {
         GtkHarness.withoutTestStyle {
             let list = BackgroundWindow(items: ["a", "b", "c"])
@@ -250,8 +252,19 @@ final class BackgroundConfigurationTests: XCTestCase {
             GtkHarness.wait(for: "the row to be hovered") { gtk_widget_get_state_flags(cell.widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0 }
             let hovered = Pixels(list.window)[point.midX + 40, point.midY]
             XCTAssertFalse(hovered.isClose(to: plain, tolerance: 2), "hovered (\(hovered)) is tinted, unlike \(plain)")
+            // Under the pointer, a press and the selection still show (the hover tint is for idle rows).
+            cell.isHighlighted = true
+            let pressed = Pixels(list.window)[point.midX + 40, point.midY]
+            XCTAssertFalse(pressed.isClose(to: hovered, tolerance: 2), "pressed (\(pressed)) is not the hover tint")
+            cell.isHighlighted = false
+            list.select("b")
+            let selectedHovered = Pixels(list.window)[point.midX + 40, point.midY]
+            XCTAssertFalse(selectedHovered.isClose(to: hovered, tolerance: 6), "selected (\(selectedHovered)) is not the hover tint")
             GtkHarness.pointer(list.window, at: (Int(point.minX) + 4, Int(list.card.minY) - 6))
             GtkHarness.wait(for: "the hover to leave") { gtk_widget_get_state_flags(cell.widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue == 0 }
+            let selected = Pixels(list.window)[point.midX + 40, point.midY]
+            XCTAssertFalse(selected.isClose(to: selectedHovered, tolerance: 2), "hovering a selected row (\(selectedHovered)) changes it (\(selected))")
+            list.cv.deselectItem(at: IndexPath(item: 1, section: 0), animated: false)
             XCTAssertTrue(Pixels(list.window)[point.midX, point.midY].isClose(to: plain, tolerance: 2))
         }
     }}

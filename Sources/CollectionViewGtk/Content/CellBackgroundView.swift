@@ -107,7 +107,6 @@ final class CellBackgroundView {
     static let css = """
     cellbackground.list-sidebar-cell { border-radius: 6px; }
     cellbackground.list-plain-header-footer { background-color: @cv_view_bg_color; }
-    cellbackground.drop-target { background-color: alpha(@cv_accent_bg_color, 0.2); box-shadow: inset 0 0 0 2px @cv_accent_color; }
     reusableview.cell.list-rounded-top { border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px; }
     reusableview.cell.list-rounded-bottom { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
     \(cardCornerRules)
@@ -120,24 +119,38 @@ final class CellBackgroundView {
     reusableview.cell.list-rounded-bottom > cellbackground { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
     """
 
+    // Each state's rule names the states it excludes, so no rule depends on another's
+    // specificity: hover (the cell's :hover) only while neither selected nor pressed.
+    private static let idle = ":not(.disabled):not(.selected):not(.highlighted)"
+
     static let adwaitaCSS = """
-    reusableview.cell:hover > cellbackground.stateful.list-plain-cell:not(.disabled),
-    reusableview.cell:hover > cellbackground.stateful.list-sidebar-cell:not(.disabled) { background-color: alpha(currentColor, 0.07); }
-    reusableview.cell:hover > cellbackground.stateful.list-grouped-cell:not(.disabled) { background-color: alpha(currentColor, 0.03); }
-    cellbackground.stateful.list-plain-cell.highlighted, cellbackground.stateful.list-sidebar-cell.highlighted { background-color: alpha(currentColor, 0.16); }
-    cellbackground.stateful.list-grouped-cell.highlighted { background-color: alpha(currentColor, 0.08); }
-    cellbackground.stateful.selected { background-color: alpha(currentColor, 0.1); }
-    reusableview.cell:hover > cellbackground.stateful.selected { background-color: alpha(currentColor, 0.13); }
+    reusableview.cell:hover > cellbackground.stateful.list-plain-cell\(idle),
+    reusableview.cell:hover > cellbackground.stateful.list-sidebar-cell\(idle) { background-color: alpha(currentColor, 0.07); }
+    reusableview.cell:hover > cellbackground.stateful.list-grouped-cell\(idle) { background-color: alpha(currentColor, 0.03); }
+    cellbackground.stateful.list-plain-cell.highlighted:not(.selected),
+    cellbackground.stateful.list-sidebar-cell.highlighted:not(.selected) { background-color: alpha(currentColor, 0.16); }
+    cellbackground.stateful.list-grouped-cell.highlighted:not(.selected) { background-color: alpha(currentColor, 0.08); }
+    cellbackground.stateful.selected:not(.highlighted) { background-color: alpha(currentColor, 0.1); }
+    reusableview.cell:hover > cellbackground.stateful.selected:not(.highlighted) { background-color: alpha(currentColor, 0.13); }
     cellbackground.stateful.selected.highlighted { background-color: alpha(currentColor, 0.19); }
+    \(dropTargetCSS)
     """
 
     static let plainCSS = """
-    reusableview.cell:hover > cellbackground.stateful:not(.disabled) { background-color: alpha(currentColor, 0.05); }
-    cellbackground.stateful.highlighted { background-color: alpha(currentColor, 0.1); }
-    cellbackground.stateful.selected { background-color: @cv_accent_bg_color; }
-    reusableview.cell:hover > cellbackground.stateful.selected { background-color: shade(@cv_accent_bg_color, 0.97); }
-    cellbackground.stateful.selected.highlighted { background-color: shade(@cv_accent_bg_color, 0.9); }
+    reusableview.cell:hover > cellbackground.stateful\(idle) { background-color: alpha(currentColor, 0.05); }
+    cellbackground.stateful.highlighted:not(.selected) { background-color: alpha(currentColor, 0.1); }
+    cellbackground.stateful.selected:not(.highlighted) { background-color: @cv_accent_bg_color; }
+    reusableview.cell:hover > cellbackground.stateful.selected:not(.highlighted) { background-color: shade(@cv_accent_bg_color, 0.95); }
+    cellbackground.stateful.selected.highlighted { background-color: shade(@cv_accent_bg_color, 0.88); }
     reusableview.cell.background-selected { color: @cv_accent_fg_color; }
+    \(dropTargetCSS)
+    """
+
+    /// A drop into the cell, over any other state (last, and as specific as the hover rules).
+    private static let dropTargetCSS = """
+    reusableview.cell > cellbackground.stateful.drop-target,
+    reusableview.cell:hover > cellbackground.stateful.drop-target.drop-target { background-color: alpha(@cv_accent_bg_color, 0.2);
+        box-shadow: inset 0 0 0 2px @cv_accent_color; }
     """
 
     /// The radius of the inset-grouped card (`InsetGroupedListBackgroundView`: libadwaita's
