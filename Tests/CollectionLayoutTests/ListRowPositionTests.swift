@@ -34,14 +34,23 @@ struct ListRowPositionTests {
         }
     }
 
-    @Test func decorationsAndSupplementaryViewsHaveNoPosition() {
+    @Test func headersAndFootersHaveTheAppearanceAndDecorationsNoPosition() {
         var configuration = ListConfiguration(appearance: .insetGrouped)
         configuration.headerMode = .supplementary
+        configuration.footerMode = .supplementary
         let host = FakeHost(counts: [3], bounds: Rect(x: 0, y: 0, width: 400, height: 300))
         let layout = prepared(CompositionalLayout.list(using: configuration), in: host)
-        let others = layout.layoutAttributesForElements(in: .infinite).filter { $0.representedElementCategory != .cell }
-        #expect(!others.isEmpty)
-        #expect(others.allSatisfy { $0.listPosition == nil })
+        let all = layout.layoutAttributesForElements(in: .infinite)
+        let decorations = all.filter { $0.representedElementCategory == .decorationView }
+        #expect(!decorations.isEmpty)
+        #expect(decorations.allSatisfy { $0.listPosition == nil })
+        let boundary = ListRowPosition(appearance: .insetGrouped, isFirst: false, isLast: false)
+        let supplementary = all.filter { $0.representedElementCategory == .supplementaryView }
+        #expect(supplementary.count == 2)
+        #expect(supplementary.allSatisfy { $0.listPosition == boundary })
+        for kind in [ElementKind.sectionHeader, ElementKind.sectionFooter] {
+            #expect(layout.layoutAttributesForSupplementaryView(ofKind: kind, at: IndexPath(item: 0, section: 0))?.listPosition == boundary)
+        }
     }
 
     @Test func aSectionThatIsNoListGivesNoPosition() {

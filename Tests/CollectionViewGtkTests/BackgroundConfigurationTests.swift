@@ -27,8 +27,10 @@ final class BackgroundWindow {
     /// Sets each row's configuration; nil leaves the list's automatic background.
     var configure: ((BackgroundRow, String) -> Void)?
 
-    init(_ appearance: ListAppearance = .insetGrouped, items: [String], width: Int32 = 500, height: Int32 = 500) {
-        cv = bareCollectionView(CompositionalLayout.list(using: ListConfiguration(appearance: appearance)))
+    init(_ appearance: ListAppearance = .insetGrouped, items: [String], headers: Bool = false, width: Int32 = 500, height: Int32 = 500) {
+        var list = ListConfiguration(appearance: appearance)
+        if headers { list.headerMode = .supplementary }
+        cv = bareCollectionView(CompositionalLayout.list(using: list))
         cv.allowsMultipleSelection = true
         weak var weakSelf: BackgroundWindow?
         let registration = CellRegistration<BackgroundRow, String> { cell, _, item in
@@ -38,6 +40,10 @@ final class BackgroundWindow {
         source = Source(collectionView: cv) { cv, indexPath, item in
             cv.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
         }
+        let header = SupplementaryRegistration<BackgroundRow>(elementKind: CollectionView.elementKindSectionHeader) { view, _, _ in
+            view.usesListBackgroundAutomatically = true
+        }
+        source.supplementaryViewProvider = { cv, _, indexPath in cv.dequeueConfiguredReusableSupplementary(using: header, for: indexPath) }
         window = GtkHarness.window(for: cv, width: width, height: height)
         weakSelf = self
         apply(items, animating: false)
@@ -338,6 +344,21 @@ final class BackgroundConfigurationTests: XCTestCase {
             XCTAssertTrue(pixels[card.minX + 6, card.minY + 6].isClose(to: red))
             XCTAssertFalse(pixels[card.minX + 1, card.minY + 1].isClose(to: red, tolerance: 60), "row a's corner is the card's")
             XCTAssertTrue(pixels[card.minX + 1, b.minY + 1].isClose(to: red), "row b is square, as its app asked")
+        }
+    }}
+
+    /// A list cell used as a section's header takes a header's background, not a row's: the
+    /// view's colour in a plain list (it sticks over the rows), nothing in an inset-grouped one.
+    func testACellShownAsAHeaderTakesAHeadersBackground() { MainActor.assumeIsolated {
+        for (appearance, preset) in [(ListAppearance.plain, "list-plain-header-footer"), (.insetGrouped, "list-grouped-header-footer")] {
+            let list = BackgroundWindow(appearance, items: ["a", "b"], headers: true)
+            defer { list.close() }
+            let key = ElementKey.supplementary(CollectionView.elementKindSectionHeader, IndexPath(item: 0, section: 0))
+            let header = try! XCTUnwrap(list.cv.elements.view(for: key) as? BackgroundRow)
+            let widget = try! XCTUnwrap(header.backgroundWidget?.widget)
+            XCTAssertEqual(gtk_widget_has_css_class(widget, preset), 1, "\(appearance): \(preset)")
+            XCTAssertEqual(gtk_widget_has_css_class(widget, "stateful"), 0, "\(appearance): a header shows no hover")
+            XCTAssertNil(header.listPosition.flatMap { $0.isFirst || $0.isLast ? $0 : nil }, "a header is no row")
         }
     }}
 

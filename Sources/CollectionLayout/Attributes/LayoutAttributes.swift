@@ -40,7 +40,8 @@ open class LayoutAttributes: CustomStringConvertible {
     public var isHidden: Bool = false
     /// Where a cell sits in a list section (``LayoutSection/list(using:layoutEnvironment:)``):
     /// the list's appearance and whether it is the section's first or last row, so its
-    /// background can follow a card's rounded corners. Nil outside lists.
+    /// background can follow a card's rounded corners. A list section's header and footer have
+    /// the appearance, neither first nor last. Nil outside lists.
     public var listPosition: ListRowPosition?
 
     /// The element's index path: (section, item) for a cell; for supplementary and decoration

@@ -37,7 +37,7 @@ extension CompositionalLayout {
         let boundary = boundaryRect(index)
         for item in definition.boundarySupplementaryItems {
             let frame = boundaryFrame(item, on: boundary, container: s.boundaryContainer, section: index)
-            if frame.intersects(rect) { result.append(attributes(.supplementaryView, item.elementKind, path, frame, zIndex: item.zIndex)) }
+            if frame.intersects(rect) { result.append(boundaryAttributes(item.elementKind, path, frame, zIndex: item.zIndex, of: definition)) }
         }
         guard s.groupCount > 0 else { return }
         if s.isOrthogonal {
@@ -118,11 +118,19 @@ extension CompositionalLayout {
         let s = sections[indexPath.section]
         if indexPath.item == 0, let item = s.definition?.boundarySupplementaryItems.first(where: { $0.elementKind == elementKind }) {
             let frame = boundaryFrame(item, on: boundaryRect(indexPath.section), container: s.boundaryContainer, section: indexPath.section)
-            return attributes(.supplementaryView, elementKind, indexPath, frame, zIndex: item.zIndex)
+            return boundaryAttributes(elementKind, indexPath, frame, zIndex: item.zIndex, of: s.definition)
         }
         guard let (frame, leaf) = cell(indexPath.section, indexPath.item),
               let badge = leaf.item?.supplementaryItems.first(where: { $0.elementKind == elementKind }) else { return nil }
         return attributes(.supplementaryView, elementKind, indexPath, badge.frame(on: frame), zIndex: badge.zIndex)
+    }
+
+    /// A section's header or footer; in a list, with the list's appearance (neither first nor
+    /// last), so a list cell used as a header takes a header's background.
+    private func boundaryAttributes(_ kind: String, _ path: IndexPath, _ frame: Rect, zIndex: Int, of definition: LayoutSection?) -> LayoutAttributes {
+        let boundary = attributes(.supplementaryView, kind, path, frame, zIndex: zIndex)
+        if let list = definition?.listConfiguration { boundary.listPosition = ListRowPosition(appearance: list.appearance, isFirst: false, isLast: false) }
+        return boundary
     }
 
     /// A section's decoration of `elementKind` at `[section, 0]`.

@@ -114,4 +114,9 @@ public struct BackgroundConfiguration: Hashable {
         case .plain?, nil: .listPlainCell()
         }
     }
+
+    /// The background a header or footer of a list of `appearance` has by default.
+    static func listHeaderFooter(for appearance: ListAppearance?) -> BackgroundConfiguration {
+        appearance == .plain ? .listPlainHeaderFooter() : .listGroupedHeaderFooter()
+    }
 }

@@ -30,6 +30,7 @@ final class CellBackgroundView {
     /// differ from what is shown.
     func show(_ new: BackgroundConfiguration) {
         let old = configuration
+        guard old != new else { return }  // a rebind in the same state: nothing to do
         configuration = new
         setClasses(Self.classes(for: new))
         if old?.backgroundInsets != new.backgroundInsets {

@@ -142,9 +142,12 @@ open class CollectionViewCell: ReusableView {
     public var automaticallyUpdatesBackgroundConfiguration = true
 
     /// The background a cell of this class has by default (`defaultBackgroundConfiguration()`):
-    /// a plain list's row, or the row of the list the cell is shown in.
+    /// a plain list's row, or the row of the list the cell is shown in; a header's or footer's
+    /// when the cell is shown as one.
     open func defaultBackgroundConfiguration() -> BackgroundConfiguration {
-        BackgroundConfiguration.listCell(for: listPosition?.appearance)
+        owner != nil && category == .supplementaryView  // a view of no collection view has no category yet
+            ? BackgroundConfiguration.listHeaderFooter(for: listPosition?.appearance)
+            : BackgroundConfiguration.listCell(for: listPosition?.appearance)
     }
 
     /// With no ``backgroundConfiguration`` and no background views, draws the default background

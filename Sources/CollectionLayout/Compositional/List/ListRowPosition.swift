@@ -1,6 +1,7 @@
 /// Where a row sits in its list section, as the list layout tells its cell through
 /// ``LayoutAttributes/listPosition``: the cell's background takes the list's look, and in an
 /// inset-grouped list the first and last rows round the corners they share with the card.
+/// A section's header and footer get the appearance too, neither first nor last.
 ///
 /// The layout computes it with the rest of the row's attributes, so an update that changes
 /// which row is first or last gives the rows concerned new attributes, and their views apply
