@@ -160,6 +160,10 @@ final class BackgroundConfigurationTests: XCTestCase {
                 XCTAssertTrue(inside.isClose(to: selection), "\(what): inside the corner the selection (\(selection)), not \(inside)", line: line)
             }
             corners("row a", top: a.minY, rounded: true, selection: selection, pixels)
+            // The cell's own CSS (a background, the focus ring) is rounded with it.
+            XCTAssertEqual(gtk_widget_has_css_class(list.cell("a").widget, "list-rounded-top"), 1)
+            XCTAssertEqual(gtk_widget_has_css_class(list.cell("b").widget, "list-rounded-top"), 0)
+            XCTAssertEqual(gtk_widget_has_css_class(list.cell("d").widget, "list-rounded-bottom"), 1)
             corners("row b", top: b.minY, rounded: false, selection: selection, pixels)
             // The last row's bottom corners.
             let d = list.frame(of: list.cell("d").widget)
@@ -180,6 +184,7 @@ final class BackgroundConfigurationTests: XCTestCase {
             let newB = list.frame(of: list.cell("b").widget)
             XCTAssertEqual(newB.minY, card.minY, accuracy: 0.5)
             corners("row b, now first", top: newB.minY, rounded: true, selection: selection, pixels)
+            XCTAssertEqual(gtk_widget_has_css_class(list.cell("b").widget, "list-rounded-top"), 1)
             GtkHarness.screenshot(list.window, name: "background-corners-after-delete")
 
             // z comes above b: b is square again.
