@@ -223,6 +223,22 @@ final class MenuItemsAndDeleteKeyTests: XCTestCase {
         choose("Show Hidden", in: third, window)
         GtkHarness.wait(for: "the menu to close") { cv.interaction.menu == nil }
         XCTAssertEqual(delegate.chosen.last, "Show Hidden 6")
+
+        // By the keyboard (item 8 joins the selection, 1 and 2): the menu opens with its first
+        // entry (an icon row) focused; five Downs pass GTK's rows and the library's to Discard.
+        click(8, cv, window)
+        GtkHarness.keys("Menu")
+        GtkHarness.wait(for: "the menu to open by the keyboard") { cv.interaction.menu != nil }
+        guard let fourth = cv.interaction.menu, GtkHarness.waitUntilShown(fourth, "the menu") else { return }
+        GtkHarness.keys("Return")
+        GtkHarness.wait(for: "the menu to close") { cv.interaction.menu == nil }
+        XCTAssertEqual(delegate.chosen.last, "Open 1,2,8", "Return chose the focused icon row, for the selection")
+        GtkHarness.keys("Menu")
+        GtkHarness.wait(for: "the menu to open by the keyboard") { cv.interaction.menu != nil }
+        guard let fifth = cv.interaction.menu, GtkHarness.waitUntilShown(fifth, "the menu") else { return }
+        GtkHarness.keys("Down", "Down", "Down", "Down", "Down", "Return")
+        GtkHarness.wait(for: "the menu to close") { cv.interaction.menu == nil }
+        XCTAssertEqual(delegate.chosen.last, "Discard 1,2,8", "the keys went through GTK's rows and the library's alike")
         closeAfterMenu(window)
     }}
 
