@@ -242,6 +242,53 @@ final class MenuItemsAndDeleteKeyTests: XCTestCase {
         closeAfterMenu(window)
     }}
 
+    /// Right to left, the library's rows mirror as GTK's do: the check column on the right of
+    /// the label, the accelerator and the icon on its left.
+    func testEntriesMirrorRightToLeft() { MainActor.assumeIsolated {
+        let delegate = RichMenuDelegate()
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        let cv = bareCollectionView(layout)
+        cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+        cv.dataSource = delegate
+        cv.delegate = delegate
+        // The app's direction, as a right-to-left locale sets it (the popover follows it, not
+        // its parent's).
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        cv.errorHandler = { _ in }  // the Broken entry's accelerator
+        let window = GtkHarness.window(for: cv)
+        click(4, cv, window, button: 3)
+        GtkHarness.wait(for: "the menu to open") { cv.interaction.menu != nil }
+        guard let popover = cv.interaction.menu, GtkHarness.waitUntilShown(popover, "the menu") else { return }
+        // The horizontal middle of the first widget under `row` that `matches`.
+        @MainActor func middle(in row: Row?, _ matches: (WidgetPointer) -> Bool) -> Float? {
+            guard let row else { return nil }
+            var found: Float?
+            walk(row.widget) { w in
+                var bounds = graphene_rect_t()
+                if found == nil, w != row.widget, matches(w), gtk_widget_compute_bounds(w, row.widget, &bounds) != 0 {
+                    found = bounds.origin.x + bounds.size.width / 2
+                }
+            }
+            return found
+        }
+        func named(_ name: String) -> (WidgetPointer) -> Bool { { String(cString: gtk_widget_get_css_name($0)) == name } }
+        let label: (String) -> (WidgetPointer) -> Bool = { text in { w in
+            named("label")(w) && String(cString: gtk_label_get_text(w.opaque)) == text
+        } }
+        let hidden = Row("Show Hidden", in: popover), open = Row("Open", in: popover), delete = Row("Delete", in: popover)
+        let image: (WidgetPointer) -> Bool = { named("image")($0) }
+        XCTAssertGreaterThan(middle(in: hidden, named("check")) ?? 0, middle(in: hidden, label("Show Hidden")) ?? 1, "GTK's check: on the right")
+        XCTAssertGreaterThan(middle(in: open, named("check")) ?? 0, middle(in: open, label("Open")) ?? 1, "the library's check column too")
+        XCTAssertLessThan(middle(in: open, image) ?? 1, middle(in: open, label("Open")) ?? 0, "the icon at the (left) end")
+        XCTAssertLessThan(middle(in: delete, named("accelerator")) ?? 1, middle(in: delete, label("Delete")) ?? 0, "the accelerator too")
+        GtkHarness.screenCapture(name: "context-menu-rtl")
+        GtkHarness.keys("Escape")
+        GtkHarness.wait(for: "the menu to close") { cv.interaction.menu == nil }
+        closeAfterMenu(window)
+    }}
+
     /// Delete and Shift+Delete send the selected items to the delegate (the focused item when
     /// none is selected), saying whether permanently; a key the delegate does not take goes on
     /// to the window.
