@@ -242,6 +242,34 @@ final class MenuItemsAndDeleteKeyTests: XCTestCase {
         closeAfterMenu(window)
     }}
 
+    /// The library's rows of a menu go when the next menu replaces them in the kept popover:
+    /// nothing of a menu stays behind per menu opened.
+    func testTheRowsOfAMenuGoWithTheNextMenu() { MainActor.assumeIsolated {
+        let delegate = RichMenuDelegate()
+        let (cv, window) = open(delegate)
+        cv.errorHandler = { _ in }  // the Broken entry's accelerator
+        var rows: [UnsafeMutablePointer<gpointer?>] = []
+        defer { rows.forEach { $0.deallocate() } }
+        for round in 0..<3 {
+            click(4 + round, cv, window, button: 3)
+            GtkHarness.wait(for: "menu \(round) to open") { cv.interaction.menu != nil }
+            guard let popover = cv.interaction.menu, GtkHarness.waitUntilShown(popover, "menu \(round)"),
+                  let row = Row("Delete", in: popover) else { return XCTFail("menu \(round) has its Delete row") }
+            let slot = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+            slot.pointee = UnsafeMutableRawPointer(row.widget)
+            g_object_add_weak_pointer(raw(row.widget).assumingMemoryBound(to: GObject.self), slot)
+            rows.append(slot)
+            GtkHarness.keys("Escape")
+            GtkHarness.wait(for: "menu \(round) to close") { cv.interaction.menu == nil }
+        }
+        GtkHarness.wait(for: "the rows of the menus before the last to be finalized") { rows.dropLast().allSatisfy { $0.pointee == nil } }
+        XCTAssertNotNil(rows.last?.pointee, "the last menu's row stays with its popover until the next menu")
+        if let last = rows.last, let widget = last.pointee {
+            g_object_remove_weak_pointer(widget.assumingMemoryBound(to: GObject.self), last)
+        }
+        closeAfterMenu(window)
+    }}
+
     /// Right to left, the library's rows mirror as GTK's do: the check column on the right of
     /// the label, the accelerator and the icon on its left.
     func testEntriesMirrorRightToLeft() { MainActor.assumeIsolated {
