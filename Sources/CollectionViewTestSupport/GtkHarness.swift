@@ -28,8 +28,49 @@ package enum GtkHarness {
             reusableview.cell.focused { outline: 3px solid #e01b24; outline-offset: 2px; }
             """, -1)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), 800)
+        testStyle = OpaquePointer(provider)
         return true
     }()
+
+    /// The tests' own stylesheet (visible cells), above the library's.
+    private static var testStyle: OpaquePointer?
+
+    /// Runs `body` with the tests' stylesheet taken away, so windows show the library's own
+    /// style over the theme (its focus ring and selection colours), and puts it back after.
+    package static func withoutTestStyle<T>(_ body: () -> T) -> T {
+        guard ready, let provider = testStyle, let display = gdk_display_get_default() else { return body() }
+        gtk_style_context_remove_provider_for_display(display, provider)
+        defer { gtk_style_context_add_provider_for_display(display, provider, 800) }
+        return body()
+    }
+
+    /// The pixels of `window` as its renderer draws it now, at scale 1: cairo's ARGB32 (B, G, R,
+    /// A in memory), `stride` bytes a row.
+    package static func renderedPixels(of window: WidgetPointer) -> (bytes: [UInt8], width: Int, height: Int, stride: Int) {
+        waitForFrames(2, of: window)  // what was asked for is drawn
+        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
+        // A window's paintable gives the node of its last frame, which GTK drops when the
+        // window is to be drawn again: wait for a frame to keep one.
+        var drawn: OpaquePointer?
+        wait(for: "the node of the window's last frame") { () -> Bool in
+            let paintable = gtk_widget_paintable_new(window)!
+            defer { g_object_unref(raw(paintable)) }
+            let snapshot = gtk_snapshot_new()!
+            gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+            drawn = gtk_snapshot_free_to_node(snapshot)
+            return drawn != nil
+        }
+        guard let node = drawn else { return ([], 0, 0, 0) }
+        defer { gsk_render_node_unref(node) }
+        let renderer = gtk_native_get_renderer(gtk_widget_get_native(window))
+        var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &area) else { return ([], 0, 0, 0) }
+        defer { g_object_unref(raw(texture)) }
+        let stride = Int(gdk_texture_get_width(texture)) * 4
+        var bytes = [UInt8](repeating: 0, count: stride * Int(gdk_texture_get_height(texture)))
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
+        return (bytes, Int(gdk_texture_get_width(texture)), Int(gdk_texture_get_height(texture)), stride)
+    }
 
     /// True when a display is there (tests run under Xvfb).
     package static var available: Bool { ready }

@@ -30,6 +30,9 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// provider, once per view it was asked for; the view reused cells across those
     /// registrations.
     case registrationMadeInProvider(String)
+    /// A context menu item's accelerator is not one GTK can read
+    /// (``ContextMenuItem/accelerator``); the item was shown without it.
+    case invalidMenuAccelerator(item: String, accelerator: String)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -61,6 +64,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "after collectionView(_:moveItemAt:to:) from \(Array(from)) to \(Array(to)) the data source reports \(reported) items per section, but the view showed \(shown) with the item moved; move the item in the data there. The collection view reloaded its data from the data source instead."
         case .registrationMadeInProvider(let name):
             return "a \(name) was made more than once, inside the data source's provider: each one has a queue of its own, so no view would ever be reused. Make registrations once, before the first dequeue (a property of the data source's owner); the view reused views across these meanwhile."
+        case .invalidMenuAccelerator(let item, let accelerator):
+            return "the context menu item '\(item)' has the accelerator '\(accelerator)', which GTK cannot read (write it as \"<Control>c\", \"Delete\", \"<Shift>Delete\"); it was shown without it"
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }

@@ -1,8 +1,8 @@
 import CGtk
 
 /// The library's own CSS: a focus ring on the cell with the keyboard focus, a see-through
-/// cell while it is moved by hand (`.moving`), the tiles of `LabelCell`, and a list's
-/// separators and backgrounds. Installed once per process above the theme and below the
+/// cell while it is moved by hand (`.moving`), the tiles of `LabelCell`, a list's
+/// separators and backgrounds, and the context menu's destructive items. Installed once per process above the theme and below the
 /// application, so an app's stylesheet can restyle it.
 ///
 /// Every colour it uses is one of its own named colours (`@cv_accent_color` and the rest,
@@ -23,6 +23,7 @@ enum DefaultStyle {
     reusableview.list-separator { background-color: @cv_card_shade_color; }
     reusableview.list-background.grouped { background-color: @cv_card_bg_color;
         box-shadow: 0 1px @cv_card_shade_color, 0 -1px @cv_card_shade_color; }
+    popover.context-menu modelbutton.destructive:not(:disabled) { color: @cv_destructive_color; }
     """
 
     /// The library's colours, each with libadwaita's colour and plain GTK's for it.
