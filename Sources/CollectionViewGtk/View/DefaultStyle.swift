@@ -31,6 +31,7 @@ enum DefaultStyle {
         ("cv_accent_bg_color", "@accent_bg_color", "@theme_selected_bg_color"),
         ("cv_accent_fg_color", "@accent_fg_color", "@theme_selected_fg_color"),
         ("cv_destructive_color", "@destructive_color", "@error_color"),
+        ("cv_success_color", "@success_color", "@success_color"),
         ("cv_view_bg_color", "@view_bg_color", "@theme_base_color"),
         ("cv_card_bg_color", "@card_bg_color", "@theme_base_color"),
         ("cv_card_shade_color", "@card_shade_color", "@borders"),
@@ -47,7 +48,7 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [] }
+    static var parts: [String] { [ListCellStyle.css] }
 
     private static var installed = false
 
