@@ -81,7 +81,31 @@ final class AccessoryView {
         gtk_widget_add_css_class(button, cssClass)
         gtk_widget_set_focus_on_click(button, 0)  // the focus stays on the row, as in GtkListView
         cv_accessible_set_label(button, name)
+        // The reorder handle's drag claims its presses itself.
+        if cssClass != "reorder" { claimPresses(of: button) }
         return button
+    }
+
+    /// GtkButton claims a press only at the release, so the press also reached the collection
+    /// view, which highlighted the row (and kept the highlight when the release was taken
+    /// away). A gesture grouped with the button's own claims it at the press: the button works
+    /// as before, and the row sees nothing.
+    private static func claimPresses(of button: WidgetPointer) {
+        let claim = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(claim, guint(GDK_BUTTON_PRIMARY))
+        Signal.connectPress(raw(claim), "pressed") { _, _, _ in gtk_gesture_set_state(claim, GTK_EVENT_SEQUENCE_CLAIMED) }
+        let controllers = gtk_widget_observe_controllers(button)!  // before `claim` is added
+        var own: [UnsafeMutableRawPointer] = []
+        defer { g_object_unref(raw(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, index) else { continue }
+            defer { g_object_unref(item) }
+            if g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), gtk_gesture_click_get_type()) != 0 {
+                own.append(item)
+            }
+        }
+        gtk_widget_add_controller(button, claim)  // grouping wants both on the widget
+        for gesture in own { gtk_gesture_group(OpaquePointer(gesture), claim) }
     }
 
     private func clicked() {
@@ -173,20 +197,9 @@ final class AccessoryView {
             appliedExpanded = state.isExpanded
             if state.isExpanded { gtk_widget_add_css_class(content, "expanded") } else { gtk_widget_remove_css_class(content, "expanded") }
             cv_accessible_set_label(content, state.isExpanded ? "Collapse" : "Expand")
-            Self.setExpanded(content, state.isExpanded)
         default:
             break
         }
-    }
-
-    /// GTK's accessible `expanded` state (its setter is variadic: through the GValue form).
-    private static func setExpanded(_ widget: WidgetPointer, _ expanded: Bool) {
-        var value = GValue()
-        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
-        g_value_set_boolean(&value, expanded ? 1 : 0)
-        var state = GTK_ACCESSIBLE_STATE_EXPANDED
-        gtk_accessible_update_state_value(OpaquePointer(widget), 1, &state, &value)
-        g_value_unset(&value)
     }
 
     /// Shows or hides the accessory for the editing mode: through the revealer, sliding when
@@ -280,9 +293,9 @@ final class TintClasses {
         if provider == nil {
             let made = gtk_css_provider_new()!
             provider = made
-            // Above the library's stylesheet (300), so an option wins over the accessory's own
+            // Above the accessories' own stylesheet, so an option wins over an accessory's own
             // colour; below the application's (600).
-            gtk_style_context_add_provider_for_display(display, OpaquePointer(made), 301)
+            gtk_style_context_add_provider_for_display(display, OpaquePointer(made), ListCellStyle.priority + 1)
         }
         gtk_css_provider_load_from_data(provider, rules.joined(separator: "\n"), -1)
     }

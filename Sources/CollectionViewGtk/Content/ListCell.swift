@@ -65,6 +65,7 @@ open class ListCell: CollectionViewCell {
         row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         contentArea = cv_view_root_new(GTK_ACCESSIBLE_ROLE_GENERIC)!
         super.init()
+        ListCellStyle.install()
         gtk_widget_add_css_class(widget, "list-cell")
         gtk_widget_add_css_class(row, "list-cell-row")
         gtk_widget_add_css_class(contentArea, "list-cell-content")
@@ -125,8 +126,10 @@ open class ListCell: CollectionViewCell {
         var previous: WidgetPointer?
         for widget in widgets {
             if widget != contentArea, gtk_widget_get_visible(widget) == 0 { gtk_widget_set_visible(widget, 1) }
-            if gtk_widget_get_parent(widget) != row || gtk_widget_get_prev_sibling(widget) != previous {
-                if gtk_widget_get_parent(widget) != nil, gtk_widget_get_parent(widget) != row { gtk_widget_unparent(widget) }
+            if gtk_widget_get_parent(widget) == row {
+                if gtk_widget_get_prev_sibling(widget) != previous { gtk_box_reorder_child_after(row.as(GtkBox.self), widget, previous) }
+            } else {
+                if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
                 gtk_box_insert_child_after(row.as(GtkBox.self), widget, previous)
             }
             previous = widget

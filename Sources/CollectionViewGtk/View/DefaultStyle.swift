@@ -48,7 +48,7 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [ListCellStyle.css] }
+    static var parts: [String] { [] }
 
     private static var installed = false
 
