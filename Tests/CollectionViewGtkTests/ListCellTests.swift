@@ -314,4 +314,65 @@ final class ListCellTests: XCTestCase {
         XCTAssertEqual(Self.bounds(indented.accessoryWidget(at: 0)!, in: indented).minX,
                        Self.bounds(flat.accessoryWidget(at: 0)!, in: flat).minX, "the accessory stayed")
     }}
+
+    /// Every kind of accessory in a list drawn by the library's and the theme's CSS alone (the
+    /// harness's test colours are switched off under a `plain` window), out of and in editing
+    /// mode: the delete accessory's red circle shows only in editing mode. With
+    /// $CV_SCREENSHOT_DIR set, the pictures stay there (run with GTK_THEME=Adwaita:dark,
+    /// GDK_SCALE=2 or CV_TEST_RTL=1 for the other looks).
+    func testEveryAccessoryOutOfAndInEditingMode() { MainActor.assumeIsolated {
+        XCTAssertTrue(GtkHarness.available)  // GTK and its display, before the stylesheet
+        let rtl = getenv("CV_TEST_RTL") != nil
+        if rtl { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
+        defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        let plain = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(plain, """
+            window.plain collectionview { background: @cv_view_bg_color; }
+            window.plain .cell { background: none; border: none; border-radius: 0; }
+            window.plain .cell:selected { background-color: alpha(@cv_accent_bg_color, 0.2); }
+            window.plain reusableview:not(.cell) { background: none; }
+            window.plain reusableview.list-separator { background-color: @cv_card_shade_color; }
+            """, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(plain), 900)
+        defer { gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(plain)) }
+        let switchWidget = gtk_switch_new()!
+        let kinds: [(String, [CellAccessory])] = [
+            ("Disclosure indicator", [.disclosureIndicator()]),
+            ("Checkmark", [.checkmark()]),
+            ("Label", [.label(text: "12"), .disclosureIndicator()]),
+            ("Detail", [.detail()]),
+            ("Outline disclosure", [.outlineDisclosure()]),
+            ("Custom view", [.customView(configuration: .init(customView: switchWidget, placement: .trailing))]),
+            ("Multiselect (selected)", [.multiselect()]),
+            ("Multiselect", [.multiselect()]),
+            ("Insert", [.insert()]),
+            ("Hidden checkmark", [.checkmark(options: .init(isHidden: true))]),
+            ("Tinted", [.disclosureIndicator(options: .init(tintColor: .rgba(0.9, 0.45, 0))), .checkmark(options: .init(tintColor: .success))]),
+        ]
+        let rows = Rows(kinds.count)
+        rows.items = kinds.map(\.0)
+        rows.accessories = { path, _ in
+            let own = kinds[path.item].1
+            return own.first?.placement == .leading && own.first?.displayed == .whenEditing ? own + [.reorder()] : [.delete()] + own + [.reorder()]
+        }
+        let (cv, window) = Self.open(rows, height: 560)
+        defer { GtkHarness.close(window) }
+        gtk_widget_add_css_class(window, "plain")
+        cv.allowsMultipleSelection = true
+        cv.selectItem(at: p(6), animated: false, scrollPosition: [])
+        XCTAssertTrue(GtkHarness.settle(cv))
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        let dir = GtkHarness.screenshotDirectory().path
+        let suffix = (rtl ? "-rtl" : "") + (getenv("GTK_THEME").map { String(cString: $0).contains("dark") ? "-dark" : "" } ?? "")
+            + (getenv("GDK_SCALE").map { "-\(String(cString: $0))x" } ?? "")
+        let normal = try! XCTUnwrap(GtkHarness.screenshot(window, name: "list-cell-every-accessory\(suffix)", in: dir))
+        cv.setEditing(true, animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        let editing = try! XCTUnwrap(GtkHarness.screenshot(window, name: "list-cell-every-accessory-editing\(suffix)", in: dir))
+        GtkHarness.screenCapture(name: "list-cell-every-accessory-editing-screen\(suffix)")  // as X shows it (2x)
+        let red: UInt32 = 0xcc0000  // plain GTK's error colour, the library's destructive colour without libadwaita
+        XCTAssertEqual(GtkHarness.pixelCount(ofColour: red, inPNG: normal), 0, "no delete circle out of editing mode")
+        XCTAssertGreaterThan(GtkHarness.pixelCount(ofColour: red, inPNG: editing), 100, "delete circles in editing mode")
+    }}
 }

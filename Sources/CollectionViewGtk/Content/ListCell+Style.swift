@@ -31,7 +31,7 @@ enum ListCellStyle {
     image.cell-accessory { -gtk-icon-size: 16px; padding: 0; }
     image.cell-accessory.disclosure-indicator { color: alpha(currentColor, 0.55); }
     image.cell-accessory.checkmark { color: @cv_accent_color; }
-    image.cell-accessory.multiselect { -gtk-icon-size: 14px; padding: 1px; border: 2px solid alpha(currentColor, 0.35);
+    image.cell-accessory.multiselect { -gtk-icon-size: 14px; padding: 1px; border: 2px solid alpha(@cv_fg_color, 0.35);
         border-radius: 9999px; color: transparent; transition: all 150ms ease-out; }
     image.cell-accessory.multiselect.checked { background-color: @cv_accent_bg_color; border-color: @cv_accent_bg_color;
         color: @cv_accent_fg_color; }
