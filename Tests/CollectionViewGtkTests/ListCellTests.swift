@@ -153,10 +153,12 @@ final class ListCellTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_visible(before[0]), 1)
     }}
 
-    /// The width of a revealer now.
+    /// The width an accessory takes in the row now.
     @MainActor
     private static func hostWidth(_ cell: ListCell, _ index: Int) -> Int32 {
-        gtk_widget_get_width(cell.shownAccessoryViews[index].host)
+        let view = cell.shownAccessoryViews[index]
+        let margins = view.revealer == nil ? gtk_widget_get_margin_start(view.content) + gtk_widget_get_margin_end(view.content) : 0
+        return gtk_widget_get_width(view.host) + margins  // a revealer's width has its child's margins
     }
 
     /// Editing shows the `.whenEditing` accessories and hides the `.whenNotEditing` ones, on
@@ -313,6 +315,61 @@ final class ListCellTests: XCTestCase {
         XCTAssertEqual(Self.bounds(indented.templateContainer, in: indented).minX, flatContent + 30)
         XCTAssertEqual(Self.bounds(indented.accessoryWidget(at: 0)!, in: indented).minX,
                        Self.bounds(flat.accessoryWidget(at: 0)!, in: flat).minX, "the accessory stayed")
+    }}
+
+    /// Options: a hidden accessory keeps its place but is not drawn, picked or focused; a custom
+    /// reserved width is the width the accessory takes; `.actual` is its own; a tint colour
+    /// colours its icon.
+    func testOptionsHideReserveAndTint() { MainActor.assumeIsolated {
+        let rows = Rows(1)
+        rows.accessories = { _, _ in [
+            .checkmark(options: .init(isHidden: true)), .detail(options: .init(isHidden: true)),
+            .disclosureIndicator(options: .init(reservedLayoutWidth: .custom(48), tintColor: .rgba(1, 0, 0))),
+            .disclosureIndicator(options: .init(reservedLayoutWidth: .actual)),
+        ] }
+        let (cv, window) = Self.open(rows)
+        defer { GtkHarness.close(window) }
+        let cell = Self.cell(cv, 0)
+        let hidden = cell.accessoryWidget(at: 0)!, hiddenButton = cell.accessoryWidget(at: 1)!
+        XCTAssertEqual(gtk_widget_get_width(hidden), 16, "a hidden accessory keeps its place")
+        XCTAssertEqual(gtk_widget_get_opacity(hidden), 0)
+        XCTAssertEqual(gtk_widget_get_can_target(hidden), 0)
+        XCTAssertEqual(gtk_widget_get_can_focus(hiddenButton), 0, "a hidden button takes no focus")
+        XCTAssertEqual(Self.hostWidth(cell, 0), 32, "the standard width")
+        XCTAssertEqual(Self.hostWidth(cell, 2), 48, "a custom width")
+        XCTAssertEqual(Self.hostWidth(cell, 3), 16 + 2 * AccessoryView.actualMargin, "its own width")
+        // Drawn red: the tinted chevron alone (the hidden ones draw nothing).
+        let red: UInt32 = 0xff0000
+        let dir = GtkHarness.screenshotDirectory().path
+        let tinted = try! XCTUnwrap(GtkHarness.screenshot(cell.accessoryWidget(at: 2)!, name: "list-cell-tinted", in: dir))
+        let plain = try! XCTUnwrap(GtkHarness.screenshot(cell.accessoryWidget(at: 3)!, name: "list-cell-untinted", in: dir))
+        XCTAssertGreaterThan(GtkHarness.pixelCount(ofColour: red, inPNG: tinted), 4, "the tinted chevron is red")
+        XCTAssertEqual(GtkHarness.pixelCount(ofColour: red, inPNG: plain), 0, "the other is not")
+    }}
+
+    /// A list cell in a grid (a flow layout) goes in and out of editing mode the same way.
+    func testEditingInAGrid() { MainActor.assumeIsolated {
+        let rows = Rows(30)
+        rows.accessories = { _, _ in [.delete(), .checkmark(displayed: .whenNotEditing)] }
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 180, height: 60)
+        let cv = bareCollectionView(layout)
+        cv.register(TitledListCell.self, forCellWithReuseIdentifier: "row")
+        cv.dataSource = rows
+        let window = GtkHarness.window(for: cv, width: 600, height: 300)
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        let cell = Self.cell(cv, 4)
+        cv.setEditing(true, animated: true)
+        XCTAssertTrue(cell.shownAccessoryViews[0].isAnimating)
+        GtkHarness.wait(for: "the slide to end") { !cell.shownAccessoryViews[0].isAnimating && !cell.shownAccessoryViews[1].isAnimating }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertEqual(Self.hostWidth(cell, 0), 32)
+        XCTAssertEqual(Self.hostWidth(cell, 1), 0)
+        cv.scrollToItem(at: p(29), at: .bottom, animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        GtkHarness.waitForFrames(1, of: cv.viewport)
+        XCTAssertEqual(Self.hostWidth(Self.cell(cv, 29), 0), 32, "a cell shown later is in editing mode")
     }}
 
     /// Every kind of accessory in a list drawn by the library's and the theme's CSS alone (the
