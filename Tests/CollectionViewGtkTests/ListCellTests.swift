@@ -237,6 +237,16 @@ final class ListCellTests: XCTestCase {
             XCTAssertNil(accessibleLabelMismatch(button, name))
         }
         XCTAssertNotNil(accessibleLabelMismatch(cell.accessoryWidget(at: 0)!, "Insert"), "the check tells names apart")
+        // The outline disclosure turns and is named "Collapse" while the cell is expanded.
+        var expanded = cell.configurationState
+        expanded.isExpanded = true
+        let outline = cell.shownAccessoryViews[2]
+        outline.update(for: expanded)
+        XCTAssertTrue(gtk_widget_has_css_class(outline.content, "expanded") != 0)
+        XCTAssertNil(accessibleLabelMismatch(outline.content, "Collapse"))
+        outline.update(for: cell.configurationState)
+        XCTAssertTrue(gtk_widget_has_css_class(outline.content, "expanded") == 0)
+        XCTAssertNil(accessibleLabelMismatch(outline.content, "Expand"))
         for index in 0..<4 {
             let button = cell.accessoryWidget(at: index)!
             let point = GtkHarness.windowPoint(of: button, x: Double(gtk_widget_get_width(button)) / 2, y: Double(gtk_widget_get_height(button)) / 2)

@@ -91,6 +91,7 @@ open class ListCell: CollectionViewCell {
     /// Matches the accessories to the widgets the cell has (the first unused one of the same
     /// kind), makes the missing ones, hides the rest, and orders the row.
     private func applyAccessories() {
+        if applyInPlace() { return }
         for view in accessoryViews { view.inUse = false }
         var ordered: [AccessoryView] = []
         ordered.reserveCapacity(accessories.count)
@@ -116,6 +117,27 @@ open class ListCell: CollectionViewCell {
         for view in accessoryViews where !view.inUse { gtk_widget_set_visible(view.host, 0) }
         orderRow(ordered)
         applyIndentation()
+    }
+
+    /// The common case when a cell is reused: the same kinds at the same places as the widgets
+    /// in use, in the same order. Each is updated where it is, with no matching and no
+    /// reordering (nothing is allocated). False when anything differs.
+    private func applyInPlace() -> Bool {
+        var index = 0
+        for view in accessoryViews where view.inUse {
+            guard index < accessories.count, accessories[index].kind == view.kind,
+                  accessories[index].placement == view.accessory?.placement else { return false }
+            index += 1
+        }
+        guard index == accessories.count else { return false }
+        index = 0
+        let state = configurationState
+        for view in accessoryViews where view.inUse {
+            view.apply(accessories[index], editing: isEditing, animated: false, state: state)
+            index += 1
+        }
+        applyIndentation()
+        return true
     }
 
     /// Puts the hosts in row order: leading ones, the content area, trailing ones, moving only
