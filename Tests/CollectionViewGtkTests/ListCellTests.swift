@@ -151,6 +151,15 @@ final class ListCellTests: XCTestCase {
         cell.accessories = [.delete(displayed: .always), .label(text: "x"), .disclosureIndicator()]
         XCTAssertEqual((0..<3).map { cell.accessoryWidget(at: $0)! }, before)
         XCTAssertEqual(gtk_widget_get_visible(before[0]), 1)
+        // Another order: the same widgets, moved, each still showing its own accessory.
+        cell.accessories = [.disclosureIndicator(), .label(text: "y"), .delete(displayed: .always)]
+        XCTAssertEqual((0..<3).map { cell.accessoryWidget(at: $0)! }, [before[2], before[1], before[0]])
+        XCTAssertEqual(cell.shownAccessoryViews.map(\.accessory!.kind), [.disclosureIndicator, .label, .delete])
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        let content = Self.bounds(cell.templateContainer, in: cell)
+        XCTAssertLessThanOrEqual(Self.bounds(before[0], in: cell).maxX, content.minX, "delete leads")
+        XCTAssertGreaterThanOrEqual(Self.bounds(before[2], in: cell).minX, content.maxX, "the indicator trails")
+        XCTAssertLessThan(Self.bounds(before[2], in: cell).minX, Self.bounds(before[1], in: cell).minX, "in array order: the label after the indicator")
     }}
 
     /// The width an accessory takes in the row now.

@@ -32,6 +32,8 @@ open class ListCell: CollectionViewCell {
     private let contentArea: WidgetPointer
     /// Every accessory widget the cell has made, in use or kept for a later item.
     private var accessoryViews: [AccessoryView] = []
+    /// The views of ``accessories``, in the same order.
+    private var shownViews: [AccessoryView] = []
 
     /// The content area, between the accessories.
     open override var templateContainer: WidgetPointer { contentArea }
@@ -77,12 +79,11 @@ open class ListCell: CollectionViewCell {
     /// The widget of the accessory at `index` of ``accessories``, for tests and for apps that
     /// need to reach it (a popover's anchor).
     public func accessoryWidget(at index: Int) -> WidgetPointer? {
-        guard accessories.indices.contains(index) else { return nil }
-        return accessoryViews.lazy.filter { $0.inUse }.dropFirst(index).first?.content
+        shownViews.indices.contains(index) ? shownViews[index].content : nil
     }
 
     /// The accessory views of ``accessories``, in order (tests).
-    var shownAccessoryViews: [AccessoryView] { accessoryViews.filter { $0.inUse } }
+    var shownAccessoryViews: [AccessoryView] { shownViews }
 
     // MARK: Applying
 
@@ -115,6 +116,7 @@ open class ListCell: CollectionViewCell {
             return true
         }
         for view in accessoryViews where !view.inUse { gtk_widget_set_visible(view.host, 0) }
+        shownViews = ordered
         orderRow(ordered)
         applyIndentation()
     }
@@ -123,18 +125,13 @@ open class ListCell: CollectionViewCell {
     /// in use, in the same order. Each is updated where it is, with no matching and no
     /// reordering (nothing is allocated). False when anything differs.
     private func applyInPlace() -> Bool {
-        var index = 0
-        for view in accessoryViews where view.inUse {
-            guard index < accessories.count, accessories[index].kind == view.kind,
-                  accessories[index].placement == view.accessory?.placement else { return false }
-            index += 1
+        guard shownViews.count == accessories.count else { return false }
+        for (view, accessory) in zip(shownViews, accessories) {
+            guard accessory.kind == view.kind, accessory.placement == view.accessory?.placement else { return false }
         }
-        guard index == accessories.count else { return false }
-        index = 0
         let state = configurationState
-        for view in accessoryViews where view.inUse {
-            view.apply(accessories[index], editing: isEditing, animated: false, state: state)
-            index += 1
+        for (view, accessory) in zip(shownViews, accessories) {
+            view.apply(accessory, editing: isEditing, animated: false, state: state)
         }
         applyIndentation()
         return true
@@ -177,11 +174,8 @@ open class ListCell: CollectionViewCell {
     open override func updateConfiguration(using state: CellConfigurationState) {
         super.updateConfiguration(using: state)
         let animated = isAnimatingEditing
-        var index = 0
-        for view in accessoryViews where view.inUse {
-            guard index < accessories.count else { break }
-            view.apply(accessories[index], editing: state.isEditing, animated: animated, state: state)
-            index += 1
+        for (view, accessory) in zip(shownViews, accessories) {
+            view.apply(accessory, editing: state.isEditing, animated: animated, state: state)
         }
     }
 }
