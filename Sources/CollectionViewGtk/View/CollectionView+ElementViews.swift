@@ -45,6 +45,7 @@ extension CollectionView {
         }
         if let cell = view as? CollectionViewCell {
             if key.category == .cell { applySelectionState(to: cell, at: key.indexPath) }
+            cell.isEditing = editingMode.isOn
             cell.finishPreparingForDisplay()
         }
         return view

@@ -134,6 +134,8 @@ public final class CollectionView: CollectionViewLayoutHost {
     private(set) lazy var drivers = Drivers(collectionView: self)
     /// Edits under way: an item moved by the user, a drop gap, the batch being recorded.
     var editing = EditingState()
+    /// Editing mode (`isEditing`), and whether its change now animates.
+    var editingMode = EditingMode()
     /// An interactive transition, and the pair of layouts a pinch moves between.
     var transitions = TransitionState()
 

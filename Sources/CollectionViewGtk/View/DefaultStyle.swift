@@ -32,6 +32,7 @@ enum DefaultStyle {
         ("cv_accent_bg_color", "@accent_bg_color", "@theme_selected_bg_color"),
         ("cv_accent_fg_color", "@accent_fg_color", "@theme_selected_fg_color"),
         ("cv_destructive_color", "@destructive_color", "@error_color"),
+        ("cv_success_color", "@success_color", "@success_color"),
         ("cv_view_bg_color", "@view_bg_color", "@theme_base_color"),
         ("cv_card_bg_color", "@card_bg_color", "@theme_base_color"),
         ("cv_card_shade_color", "@card_shade_color", "@borders"),
