@@ -26,6 +26,9 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// After an interactive movement, the data source's counts were not those the view showed
     /// with the item moved (its `moveItemAt` did not move it); the view reloaded.
     case inconsistentMove(from: IndexPath, to: IndexPath, shown: [Int], reported: [Int])
+    /// A widget given to the view (as its `backgroundView`) is already in another widget; it
+    /// was not taken.
+    case widgetHasParent(property: String, type: String)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -55,6 +58,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "work asked for from inside callbacks kept asking for more (over 10,000 reloads, updates or layout changes in a row); the last \(dropped) were dropped. A callback probably asks for work every time it runs, such as a reload from cellForItemAt."
         case .inconsistentMove(let from, let to, let shown, let reported):
             return "after collectionView(_:moveItemAt:to:) from \(Array(from)) to \(Array(to)) the data source reports \(reported) items per section, but the view showed \(shown) with the item moved; move the item in the data there. The collection view reloaded its data from the data source instead."
+        case .widgetHasParent(let property, let type):
+            return "the \(type) given as \(property) is already in another widget; take it out of its parent first (gtk_widget_unparent, or its container's remove). The \(property) stayed as it was"
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }
