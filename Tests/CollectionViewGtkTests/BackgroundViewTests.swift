@@ -222,10 +222,11 @@ final class BackgroundViewTests: XCTestCase {
               let bottomBefore = rows.last(where: { $0.frame.minY == bottom.frame.minY && $0.frame.minX < bottom.frame.minX }) else {
             return XCTFail("no two cells in a row")
         }
-        let width = Int(gtk_widget_get_width(window))
+        let scale = Int(gtk_widget_get_scale_factor(window))  // the pixels are device pixels
+        let width = Int(gtk_widget_get_width(window)) * scale
         @MainActor func colour(_ x: Double, _ y: Double) -> (UInt8, UInt8, UInt8) {
             let (wx, wy) = GtkHarness.windowPoint(of: cv.viewport, x: x - offset.x, y: y - offset.y)
-            let i = (wy * width + wx) * 4
+            let i = (wy * scale * width + wx * scale) * 4
             return (pixels[i + 2], pixels[i + 1], pixels[i])  // B, G, R, A in memory
         }
         let red = colour((top.frame.maxX + topNext.frame.minX) / 2, top.frame.midY)
