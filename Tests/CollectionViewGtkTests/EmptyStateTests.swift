@@ -79,6 +79,31 @@ final class EmptyStateTests: XCTestCase {
         XCTAssertNil(cv.contentUnavailableView)
     }}
 
+    /// A long description wraps into lines no wider than its maximum, centred in the view, left
+    /// to right and right to left.
+    func testLongTextWrapsCentredWithinItsWidth() throws { try MainActor.assumeIsolated {
+        for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
+            let fixture = DiffableWindow(width: 1000, height: 700)
+            defer { fixture.close() }
+            let cv = fixture.cv
+            for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, direction) }
+            let sentence = "A description long enough to need several lines in the empty state. "
+            cv.contentUnavailableConfiguration = ContentUnavailableConfiguration(iconName: "folder-symbolic", text: "Nothing",
+                                                                                 secondaryText: String(repeating: sentence, count: 4))
+            GtkHarness.wait(for: "the empty state to show") { Self.isShown(cv) }
+            let label = try XCTUnwrap(cv.contentUnavailableView?.labels.description)
+            gtk_widget_set_direction(label, direction)
+            XCTAssertTrue(GtkHarness.settle(cv))
+            let bounds = try XCTUnwrap(GtkHarness.bounds(of: label, in: cv.viewport))
+            let oneLine = Double(gtk_widget_get_height(try XCTUnwrap(cv.contentUnavailableView?.labels.title))) / 2
+            XCTAssertGreaterThan(bounds.height, 3 * oneLine, "wrapped into lines (\(bounds))")
+            XCTAssertLessThan(bounds.width, 720, "no wider than its maximum (\(bounds))")
+            XCTAssertEqual(bounds.midX, Double(gtk_widget_get_width(cv.viewport)) / 2, accuracy: 1, "centred (\(bounds))")
+            XCTAssertEqual(gtk_label_get_justify(label.opaque), GTK_JUSTIFY_CENTER)
+            GtkHarness.screenshot(fixture.window, name: "empty-state-long-\(direction == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")")
+        }
+    }}
+
     /// Activated as the keyboard activates it (Enter or Space on the focused button: GTK's
     /// activate, which clicks it after showing it pressed), the button runs its action.
     func testTheButtonActivates() throws { try MainActor.assumeIsolated {
