@@ -120,9 +120,13 @@ extension CollectionView {
     var orthogonalScroll: OrthogonalScrollDriver { drivers.orthogonalScroll }
     var prefetcher: Prefetcher { data.prefetcher }
 
+    /// Every new count goes past the empty state (once per change of the data).
     var sectionCounts: [Int]? {
         get { data.sectionCounts }
-        set { data.sectionCounts = newValue }
+        set {
+            data.sectionCounts = newValue
+            if let newValue { itemsCounted(newValue) }
+        }
     }
     var viewportSize: Size {
         get { scroll.viewportSize }

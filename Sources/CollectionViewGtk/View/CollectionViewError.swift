@@ -33,6 +33,9 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// A context menu item's accelerator is not one GTK can read
     /// (``ContextMenuItem/accelerator``); the item was shown without it.
     case invalidMenuAccelerator(item: String, accelerator: String)
+    /// A widget given to the view (as its `backgroundView`) is already in another widget; it
+    /// was not taken.
+    case widgetHasParent(property: String, type: String)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -66,6 +69,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "a \(name) was made more than once, inside the data source's provider: each one has a queue of its own, so no view would ever be reused. Make registrations once, before the first dequeue (a property of the data source's owner); the view reused views across these meanwhile."
         case .invalidMenuAccelerator(let item, let accelerator):
             return "the context menu item '\(item)' has the accelerator '\(accelerator)', which GTK cannot read (write it as \"<Control>c\", \"Delete\", \"<Shift>Delete\"); it was shown without it"
+        case .widgetHasParent(let property, let type):
+            return "the \(type) given as \(property) is already in another widget; take it out of its parent first (gtk_widget_unparent, or its container's remove). The \(property) stayed as it was"
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }
