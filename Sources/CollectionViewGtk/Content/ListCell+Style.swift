@@ -5,26 +5,11 @@ import CGtk
 /// Every built-in accessory draws a box of a known width (``AccessoryView/boxWidth(of:)``), so
 /// the cell reserves widths with margins around it and a circle stays round.
 ///
-/// Not one of ``DefaultStyle/parts``: GTK 4 loads the theme at the settings priority (400) and
-/// takes a property from the highest-priority provider that sets it, whatever the selectors'
-/// specificity, so at the library's priority (300) the theme's button padding, borders and
-/// backgrounds won over these. It is installed at 500 instead, below the application's (600),
-/// which can still restyle it. Its colours are the library's `cv_` names, defined by the
-/// library's stylesheet (named colours resolve across providers).
+/// One of ``DefaultStyle/parts``: its colours are the library's `cv_` names.
 @MainActor
 enum ListCellStyle {
-    /// Above the theme (400), below the application (600).
-    static let priority: guint = 500
-    private static var installed = false
-
-    static func install() {
-        guard !installed, let display = gdk_display_get_default() else { return }
-        installed = true
-        DefaultStyle.install()
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), priority)
-    }
+    /// Tints of single accessories go just above the library's stylesheet.
+    static var priority: guint { DefaultStyle.priority }
 
     static let css = """
     .cell-accessory-revealer { min-width: 0; }

@@ -67,7 +67,7 @@ open class ListCell: CollectionViewCell {
         row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         contentArea = cv_view_root_new(GTK_ACCESSIBLE_ROLE_GENERIC)!
         super.init()
-        ListCellStyle.install()
+        DefaultStyle.install()
         gtk_widget_add_css_class(widget, "list-cell")
         gtk_widget_add_css_class(row, "list-cell-row")
         gtk_widget_add_css_class(contentArea, "list-cell-content")

@@ -49,9 +49,12 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [ContentUnavailableView.css] }
+    static var parts: [String] { [ContentUnavailableView.css, ListCellStyle.css] }
 
     private static var installed = false
+    /// Between GTK_STYLE_PROVIDER_PRIORITY_SETTINGS (400, where GTK 4 puts the theme) and
+    /// _APPLICATION (600).
+    static let priority: guint = 500
 
     /// The whole stylesheet for a process with or without libadwaita.
     static func stylesheet(withAdwaita: Bool) -> String {
@@ -66,7 +69,6 @@ enum DefaultStyle {
         // libadwaita's colours when it is in the process (it registers its style manager).
         let withAdwaita = g_type_from_name("AdwStyleManager") != 0
         gtk_css_provider_load_from_data(provider, stylesheet(withAdwaita: withAdwaita), -1)
-        // Between GTK_STYLE_PROVIDER_PRIORITY_THEME (200) and _SETTINGS (400).
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 300)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), priority)
     }
 }
