@@ -47,7 +47,7 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [] }
+    static var parts: [String] { [ListContentView.css] }
 
     private static var installed = false
 
