@@ -164,14 +164,14 @@ final class ListContentConfigurationTests: XCTestCase {
         let subtitle = view.secondaryLabel.label
         XCTAssertTrue(visible(subtitle))
         XCTAssertTrue(visible(view.image))
-        XCTAssertEqual(try! XCTUnwrap(list.frame(0)).height, 50, accuracy: 0.5, "a title and a subtitle fit libadwaita's 50")
+        XCTAssertEqual(try! XCTUnwrap(list.frame(0)).height, 55, accuracy: 0.5, "a title and a subtitle fit the row's 55")
 
         list.contacts[0]!.detail = nil
         list.contacts[0]!.image = nil
         list.reconfigure([0])
         XCTAssertFalse(visible(subtitle), "no secondary text: its label hides")
         XCTAssertFalse(visible(view.image), "no image: it hides")
-        XCTAssertEqual(try! XCTUnwrap(list.frame(0)).height, 50, accuracy: 0.5, "a one-line row is libadwaita's 50 high")
+        XCTAssertEqual(try! XCTUnwrap(list.frame(0)).height, 55, accuracy: 0.5, "a one-line row is 55 high, as libadwaita's rows are apart")
 
         list.contacts[0]!.detail = "Work"
         list.contacts[0]!.image = .iconName("avatar-default-symbolic")
@@ -204,7 +204,11 @@ final class ListContentConfigurationTests: XCTestCase {
         var contacts = (0..<200).map { Contact(name: "Row \($0)", detail: "Detail", image: .iconName("cv-test-no-such-icon")) }
         contacts[3].image = .file("/nonexistent/cv-test-picture.png")
         contacts[5].image = .iconName("avatar-default-symbolic")
-        let list = ContactList(contacts, height: 400)
+        let picture = Self.writePicture()
+        defer { unlink(picture.path); g_object_unref(picture.texture) }
+        contacts[6].image = .file(picture.path)
+        contacts[7].image = .paintable(OpaquePointer(picture.texture))
+        let list = ContactList(contacts, height: 600)
         defer { list.close() }
         let cv = list.collectionView
         var y = 0.0
@@ -222,7 +226,23 @@ final class ListContentConfigurationTests: XCTestCase {
             XCTAssertEqual(String(cString: gtk_image_get_icon_name(OpaquePointer(image))), "image-missing")
         }
         XCTAssertTrue(list.errors[0].description.contains("'cv-test-no-such-icon' is not in the icon theme"))
+        for item in [6, 7] {
+            let image = OpaquePointer(try! XCTUnwrap(list.contentView(item)).image)
+            XCTAssertEqual(gtk_image_get_storage_type(image), GTK_IMAGE_PAINTABLE, "row \(item) shows its picture")
+        }
     }}
+
+    /// A 4×4 red PNG in a temporary file, and the texture it was written from.
+    @MainActor
+    private static func writePicture() -> (path: String, texture: UnsafeMutableRawPointer) {
+        let pixels: [UInt8] = Array(repeating: [255, 0, 0, 255], count: 16).flatMap { $0 }
+        let bytes = g_bytes_new(pixels, gsize(pixels.count))
+        let texture = gdk_memory_texture_new(4, 4, GDK_MEMORY_R8G8B8A8, bytes, 16)!
+        g_bytes_unref(bytes)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cv-picture-\(UUID().uuidString).png").path
+        XCTAssertTrue(gdk_texture_save_to_png(texture, path) != 0)
+        return (path, UnsafeMutableRawPointer(texture))
+    }
 
     /// Text of any length wraps and the row grows to fit it (self-sizing); with one line it
     /// ellipsizes, the row stays one line high, and the row is not made wider.
@@ -232,8 +252,8 @@ final class ListContentConfigurationTests: XCTestCase {
                                 Contact(name: "Short", detail: nil)], width: 400)
         defer { list.close() }
         let wrapped = try! XCTUnwrap(list.frame(0)), single = try! XCTUnwrap(list.frame(1)), short = try! XCTUnwrap(list.frame(2))
-        XCTAssertEqual(short.height, 50, accuracy: 0.5)
-        XCTAssertEqual(single.height, 50, accuracy: 0.5, "one line, ellipsized")
+        XCTAssertEqual(short.height, 55, accuracy: 0.5)
+        XCTAssertEqual(single.height, 55, accuracy: 0.5, "one line, ellipsized")
         XCTAssertGreaterThan(wrapped.height, 100, "eight phrases wrap over several lines at 376 px")
         XCTAssertEqual(single.width, 376, "the list's width less the card's insets")
         let singleLabel = try! XCTUnwrap(list.contentView(1)).textLabel.label
@@ -261,10 +281,10 @@ final class ListContentConfigurationTests: XCTestCase {
         }
         let width = Float(gtk_widget_get_width(cell.widget))
         let image = bounds(view.image), title = bounds(view.textLabel.label), value = bounds(view.secondaryLabel.label)
-        XCTAssertEqual(image.origin.x + image.size.width, width - 12, accuracy: 0.5, "the image 12 from the right edge")
+        XCTAssertEqual(image.origin.x + image.size.width, width - 14, accuracy: 0.5, "the image 14 from the right edge")
         XCTAssertLessThan(title.origin.x + title.size.width, image.origin.x, "the text left of the image")
         XCTAssertLessThan(value.origin.x, title.origin.x, "the value left of the text")
-        XCTAssertEqual(value.origin.x, 12, accuracy: 0.5, "the value at the left edge")
+        XCTAssertEqual(value.origin.x, 14, accuracy: 0.5, "the value at the left edge")
     }}
 
     /// A sidebar row takes the accent colour while selected, through the theme's class, and
@@ -310,7 +330,7 @@ final class ListContentConfigurationTests: XCTestCase {
         let subtitleRow = try! XCTUnwrap(list.frame(1)).height
         let view = try! XCTUnwrap(list.contentView(1))
         let lines = Double(gtk_widget_get_height(view.textLabel.label) + gtk_widget_get_height(view.secondaryLabel.label))
-        XCTAssertEqual(subtitleRow, max(50, lines + 3 + 12), accuracy: 0.5)
+        XCTAssertEqual(subtitleRow, max(55, lines + 3 + 16), accuracy: 0.5)
         GtkHarness.screenshot(list.window, name: "list-content")
     }}
 }

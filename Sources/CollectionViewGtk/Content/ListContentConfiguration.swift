@@ -4,7 +4,7 @@ import CollectionLayout
 /// What a list row, header or footer shows (`UIListContentConfiguration`): an optional image
 /// at the leading edge, a text and a secondary text, in the look of libadwaita's rows
 /// (`AdwActionRow`: a title, a dimmed smaller subtitle below it, a 16-pixel icon before them,
-/// at least 50 pixels high) and of its preferences groups' titles.
+/// rows 55 pixels apart as in a boxed list) and of its preferences groups' titles.
 ///
 /// Start from a preset, set the content, and give it to a cell; the cell makes a
 /// ``ListContentView`` the first time and updates that view's widgets in place afterwards:
@@ -39,8 +39,9 @@ nonisolated public struct ListContentConfiguration: ContentConfiguration, Hashab
     public var imageProperties = ImageProperties()
 
     /// The space between the content and the view's edges (leading and trailing follow the
-    /// text direction).
-    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12)
+    /// text direction). A row's minimum height (the theme's, from the preset's CSS class) is
+    /// measured inside these margins.
+    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 14, bottom: 8, trailing: 14)
     /// The space between the image and the texts.
     public var imageToTextPadding = 12.0
     /// The space between the text and the secondary text when one is above the other.
@@ -77,9 +78,11 @@ nonisolated public struct ListContentConfiguration: ContentConfiguration, Hashab
 
     // MARK: Presets
 
-    /// A list row (`cell()`): `AdwActionRow`'s look, the text in the body font, the secondary
-    /// text below it smaller and dimmed, a 16-pixel image 12 pixels before them, margins of 6
-    /// above and below and 12 at the sides, at least 50 pixels high.
+    /// A list row (`cell()`): `AdwActionRow`'s look in a boxed list, the text in the body
+    /// font, the secondary text 3 below it smaller and dimmed, a 16-pixel image 12 before them,
+    /// margins of 8 above and below and 14 at the sides (the row's 6 and 12 and its list's
+    /// padding of 2), and at least 55 high: libadwaita's 50-pixel row, that padding and the
+    /// separator's pixel, so rows fall on the same lines as in an `AdwPreferencesGroup`.
     public static func cell() -> ListContentConfiguration {
         var content = ListContentConfiguration(style: .cell)
         content.secondaryTextProperties.font = .subtitle

@@ -174,7 +174,7 @@ public final class ListContentView: ContentView {
                 gtk_image_set_from_icon_name(gtkImage, name)
             } else {
                 gtk_image_set_from_icon_name(gtkImage, Self.missingIcon)
-                pendingReports.append(.imageUnavailable(name, isFile: false))
+                pend(.imageUnavailable(name, isFile: false))
             }
         case .paintable(let paintable):
             gtk_image_set_from_paintable(gtkImage, paintable)
@@ -184,7 +184,7 @@ public final class ListContentView: ContentView {
             gtk_image_set_from_file(gtkImage, path)
             if gtk_image_get_storage_type(gtkImage) != GTK_IMAGE_PAINTABLE {
                 gtk_image_set_from_icon_name(gtkImage, Self.missingIcon)
-                pendingReports.append(.imageUnavailable(path, isFile: true))
+                pend(.imageUnavailable(path, isFile: true))
             }
         }
         gtk_widget_set_visible(image, content == nil ? 0 : 1)
@@ -196,6 +196,10 @@ public final class ListContentView: ContentView {
 
     /// Unavailable images found but not yet reported: the view was not in a collection view.
     private var pendingReports: [CollectionViewError] = []
+
+    private func pend(_ error: CollectionViewError) {
+        if !pendingReports.contains(error) { pendingReports.append(error) }
+    }
 
     /// Reports what is pending to the collection view this view is in (each image once per
     /// collection view); keeps it while the view is in none.
@@ -220,12 +224,12 @@ public final class ListContentView: ContentView {
 
     // MARK: Style
 
-    /// The CSS of list content: the rows' minimum heights (libadwaita's: 50 for a row and 36
-    /// for a sidebar row, with the presets' margins), the subtitle's smaller font, the colours
+    /// The CSS of list content: the rows' minimum heights (with the presets' margins, 55 for a
+    /// row, as libadwaita's rows are apart in a boxed list, and 36 for a sidebar row), the subtitle's smaller font, the colours
     /// the presets name and a disabled row's image dimmed like its text. Only the library's
     /// named colours. Listed in ``DefaultStyle/parts``.
     static let css = """
-    box.list-content.style-cell { min-height: 38px; }
+    box.list-content.style-cell { min-height: 39px; }
     box.list-content.style-sidebar-cell { min-height: 24px; }
     box.list-content label.subtitle-text { font-size: smaller; }
     box.list-content .cv-accent { color: @cv_accent_color; }
