@@ -130,11 +130,11 @@ nonisolated public struct ListContentConfiguration: ContentConfiguration, Hashab
     public static func footer() -> ListContentConfiguration { plainFooter() }
 
     /// A plain list's section header (`plainHeader()`): dimmed text in the `heading` font
-    /// (bold), aligned with the rows' text (12 at the sides), 12 above and 6 below; it
+    /// (bold), aligned with the rows' content (14 at the sides), 12 above and 6 below; it
     /// ellipsizes on one line.
     public static func plainHeader() -> ListContentConfiguration {
         var content = ListContentConfiguration(style: .plainHeader)
-        content.directionalLayoutMargins = DirectionalEdgeInsets(top: 12, leading: 12, bottom: 6, trailing: 12)
+        content.directionalLayoutMargins = DirectionalEdgeInsets(top: 12, leading: 14, bottom: 6, trailing: 14)
         content.textProperties.font = .heading
         content.textProperties.color = .secondaryLabel
         content.textProperties.numberOfLines = 1
@@ -147,7 +147,7 @@ nonisolated public struct ListContentConfiguration: ContentConfiguration, Hashab
     /// (smaller), aligned with the rows' text, wrapping.
     public static func plainFooter() -> ListContentConfiguration {
         var content = ListContentConfiguration(style: .plainFooter)
-        content.directionalLayoutMargins = DirectionalEdgeInsets(top: 6, leading: 12, bottom: 12, trailing: 12)
+        content.directionalLayoutMargins = DirectionalEdgeInsets(top: 6, leading: 14, bottom: 12, trailing: 14)
         content.textProperties.font = .caption
         content.textProperties.color = .secondaryLabel
         content.secondaryTextProperties.font = .caption
