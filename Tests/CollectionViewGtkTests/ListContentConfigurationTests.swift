@@ -18,6 +18,7 @@ private struct Contact {
 private final class Store {
     var contacts: [Int: Contact]
     var preset: () -> ListContentConfiguration
+    var updatesAutomatically = true
     init(_ contacts: [Contact], preset: @escaping () -> ListContentConfiguration) {
         self.contacts = Dictionary(uniqueKeysWithValues: contacts.enumerated().map { ($0.offset, $0.element) })
         self.preset = preset
@@ -40,9 +41,10 @@ private final class ContactList {
     }
 
     init(_ contacts: [Contact], appearance: ListAppearance = .insetGrouped, width: Int32 = 500, height: Int32 = 600,
-         preset: @escaping () -> ListContentConfiguration = { .subtitleCell() }) {
+         preset: @escaping () -> ListContentConfiguration = { .subtitleCell() }, updatesAutomatically: Bool = true) {
         Self.showRealLook(true)
         let store = Store(contacts, preset: preset)
+        store.updatesAutomatically = updatesAutomatically
         self.store = store
         var list = ListConfiguration(appearance: appearance)
         list.headerMode = appearance == .sidebar ? .none : .supplementary
@@ -54,6 +56,7 @@ private final class ContactList {
             content.secondaryText = contact.detail
             content.image = contact.image
             content.textProperties.numberOfLines = contact.lines
+            cell.automaticallyUpdatesContentConfiguration = store.updatesAutomatically
             cell.contentConfiguration = content
         }
         let headers = SupplementaryRegistration<CollectionViewCell>(elementKind: CollectionView.elementKindSectionHeader) { view, _, _ in
@@ -230,6 +233,25 @@ final class ListContentConfigurationTests: XCTestCase {
             let image = OpaquePointer(try! XCTUnwrap(list.contentView(item)).image)
             XCTAssertEqual(gtk_image_get_storage_type(image), GTK_IMAGE_PAINTABLE, "row \(item) shows its picture")
         }
+    }}
+
+    /// A cell makes its content view before it parents it, so the first configuration meets
+    /// a missing icon outside any collection view: it is reported once the view is in the cell,
+    /// even when no later configuration comes (no automatic update for the state).
+    func testAMissingIconFoundBeforeTheViewIsParentedIsReportedOnceItIs() { MainActor.assumeIsolated {
+        let contacts = (0..<3).map { Contact(name: "Row \($0)", detail: nil, image: .iconName("cv-test-another-missing-icon")) }
+        let list = ContactList(contacts, updatesAutomatically: false)
+        defer { list.close() }
+        XCTAssertEqual(list.errors, [.imageUnavailable("cv-test-another-missing-icon", isFile: false)])
+
+        let standalone = ListContentView(configuration: {
+            var content = ListContentConfiguration.cell()
+            content.image = .iconName("cv-test-standalone-missing-icon")
+            return content
+        }())
+        XCTAssertEqual(String(cString: gtk_image_get_icon_name(OpaquePointer(standalone.image))), "image-missing",
+                       "outside a collection view too, the row shows the missing icon (and has nowhere to report it)")
+        XCTAssertEqual(list.errors.count, 1)
     }}
 
     /// A 4×4 red PNG in a temporary file, and the texture it was written from.
