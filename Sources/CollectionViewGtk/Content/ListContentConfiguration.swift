@@ -58,8 +58,8 @@ nonisolated public struct ListContentConfiguration: ContentConfiguration, Hashab
     /// The look ``updated(for:)`` chose for the state: the presets' colours that change with it.
     var stateLook = StateLook.normal
 
-    /// A cell (``cell()``).
-    public init() { self.init(style: .cell) }
+    /// A row as ``cell()`` makes it.
+    public init() { self = .cell() }
 
     init(style: Style) { self.style = style }
 
