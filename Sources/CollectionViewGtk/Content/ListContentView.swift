@@ -37,7 +37,7 @@ public final class ListContentView: ContentView {
 
     /// The configuration shown, typed.
     public var listConfiguration: ListContentConfiguration {
-        didSet { apply(listConfiguration, over: oldValue) }
+        didSet { apply(listConfiguration) }
     }
 
     /// The text and the secondary text, joined by a comma ("Alice Smith, Mobile"): what
@@ -72,7 +72,7 @@ public final class ListContentView: ContentView {
         gtk_box_append(textBox.as(GtkBox.self), secondaryLabel.label)
 
         listConfiguration = configuration
-        apply(configuration, over: nil)
+        apply(configuration)
         // The first configuration is applied before the cell parents this view: a missing
         // image found then is reported once it is in a collection view.
         Signal.connectPointer(raw(box), "notify::parent") { [weak self] in self?.reportPending() }
@@ -91,9 +91,9 @@ public final class ListContentView: ContentView {
     private var appliedSideBySide: Bool?
     private var appliedTextSpacing: Int32?
 
-    /// Sets on the widgets what differs between `new` and `old` (everything when there is no
-    /// old one).
-    private func apply(_ new: ListContentConfiguration, over old: ListContentConfiguration?) {
+    /// Sets on the widgets what differs from what was last set on them (everything the first
+    /// time).
+    private func apply(_ new: ListContentConfiguration) {
         if appliedStyle != new.style {
             if let style = appliedStyle { gtk_widget_remove_css_class(widget, style.cssClass) }
             gtk_widget_add_css_class(widget, new.style.cssClass)
