@@ -557,6 +557,12 @@ void cv_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+gboolean cv_accessible_label_is(GtkWidget *widget, const char *label) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    g_free(mismatch);
+    return mismatch == NULL;
+}
+
 gboolean cv_animations_enabled(GtkWidget *widget) {
     gboolean enabled = TRUE;
     g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);

@@ -76,6 +76,17 @@ open class ListCell: CollectionViewCell {
         gtk_widget_set_parent(row, widget)
     }
 
+    /// The content configuration that suits the cell (`defaultContentConfiguration()`): a
+    /// header's or footer's look for a list cell used as a section header or footer, a row's
+    /// otherwise. Change it and set it as ``CollectionViewCell/contentConfiguration``.
+    public func defaultContentConfiguration() -> ListContentConfiguration {
+        switch (category, queueKey?.kind) {
+        case (.supplementaryView, ElementKind.sectionHeader?): .header()
+        case (.supplementaryView, ElementKind.sectionFooter?): .footer()
+        default: .cell()
+        }
+    }
+
     /// The widget of the accessory at `index` of ``accessories``, for tests and for apps that
     /// need to reach it (a popover's anchor).
     public func accessoryWidget(at index: Int) -> WidgetPointer? {

@@ -29,6 +29,8 @@ struct DataState {
     /// the later ones of that name share, and the names already reported.
     var providerMadeRegistrations: [String: Int] = [:]
     var reportedRegistrations: Set<String> = []
+    /// The icon names and files list rows could not show, each reported once.
+    var reportedUnavailableImages: Set<String> = []
 }
 
 /// Scrolling: the viewport's size, where the canvas is, and the direction.

@@ -49,7 +49,7 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [ContentUnavailableView.css, ListCellStyle.css] }
+    static var parts: [String] { [ListContentView.css, ListCellStyle.css, ContentUnavailableView.css] }
 
     private static var installed = false
     /// Between GTK_STYLE_PROVIDER_PRIORITY_SETTINGS (400, where GTK 4 puts the theme) and
