@@ -39,7 +39,7 @@ extension CollectionView {
     }
 
     /// Whether the empty state is shown (or fading in) now.
-    package var isShowingContentUnavailable: Bool { backgroundLayer.showsUnavailable }
+    public var isShowingContentUnavailable: Bool { backgroundLayer.showsUnavailable }
     /// The empty state's widgets, once a configuration was set (tests).
     var contentUnavailableView: ContentUnavailableView? { backgroundLayer.unavailableView }
     /// The empty state's root widget, once a configuration was set (for an app's own tests: it
