@@ -23,7 +23,8 @@ enum ScrollBenchmark {
     // MARK: The driver
 
     /// `selfSizingOnly`: just the million-item self-sizing, fixed and GtkGridView cases.
-    static func runAll(quick: Bool, selfSizingOnly: Bool = false, compositionalOnly: Bool = false, tilesOnly: Bool = false) {
+    static func runAll(quick: Bool, selfSizingOnly: Bool = false, compositionalOnly: Bool = false, tilesOnly: Bool = false,
+                       listCellsOnly: Bool = false) {
         let frames = quick ? 120 : 300
         var cases: [(String, Int)] = []
         let counts = quick ? [1_000, 1_000_000] : [1_000, 100_000, 1_000_000]
@@ -47,6 +48,7 @@ enum ScrollBenchmark {
                      // Cells that cost more to draw: a card (gradient, rounded corners, shadow).
                      ("tiles-heavy", 1_000_000), ("tiles-auto-heavy", 1_000_000), ("collectionview-heavy", 1_000_000), ("gridview-heavy", 1_000_000)]
         }
+        if listCellsOnly { cases = ListCellsBenchmark.cases }
         print("Scrolling, \(frames) frames at \(Int(pixelsPerFrame)) px/frame, 1000x800 window, 111x40 label cells, 9 columns, renderer \(String(cString: getenv("GSK_RENDERER") ?? strdup("default")))")
         print("CPU/frame: process CPU time from one frame-clock tick to the next (everything: scroll handling, layout, snapshot, drawing).")
         print("layout CPU: from the tick to the end of the frame's layout phase: the widget's own work, without drawing.")
@@ -78,7 +80,7 @@ enum ScrollBenchmark {
         // Round by round: each round runs the two widgets one after the other, so a pair sees
         // the machine in the same state; the medians above can each fall in a different spell.
         print("\nCPU per frame (median), CollectionView against GtkGridView in the same round:")
-        for (index, (kind, count)) in cases.enumerated() where kind != "gridview" && kind != "flowbox" && kind != "gridview-heavy" {
+        for (index, (kind, count)) in cases.enumerated() where kind != "gridview" && kind != "flowbox" && kind != "gridview-heavy" && !kind.hasPrefix("list") {
             // Card cells against GtkGridView's card cells.
             let grid = kind.hasSuffix("-heavy") ? "gridview-heavy" : "gridview"
             guard let other = cases.firstIndex(where: { $0 == (grid, count) }) else { continue }
@@ -90,6 +92,7 @@ enum ScrollBenchmark {
         compareSelfSizing(cases, results)
         compareCompositional(cases, results)
         compareTiles(cases, results)
+        ListCellsBenchmark.compare(cases, results)
     }
 
     /// The tile cache, round by round: against GtkGridView, against the view without it, 10M
@@ -215,6 +218,8 @@ enum ScrollBenchmark {
         case "flowsections": "CollectionView, flow, 100 sections"
         case "compositional": "CollectionView, compositional, 100 sections"
         case "gridview": "GtkGridView"
+        case "listcells": "CollectionView, list cells"
+        case "listview": "GtkListView, rows of widgets"
         default: "GtkFlowBox"
         }
     }
@@ -257,7 +262,7 @@ enum ScrollBenchmark {
         // GTK's theme pads each grid and flow box child by 3 px, which would make their rows
         // 46 px to our 40 and put 15% fewer labels on screen: the same cell means no padding.
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, "gridview > child, flowbox > flowboxchild { padding: 0; margin: 0; }", -1)
+        gtk_css_provider_load_from_data(provider, "gridview > child, flowbox > flowboxchild, listview > row { padding: 0; margin: 0; min-height: 0; }", -1)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), 600)
         let baseline = residentBytes()
         let start = now()
@@ -294,6 +299,8 @@ enum ScrollBenchmark {
                                     : kind == "floor-held-image" ? Int32(CV_BENCH_FLOOR_HELD_IMAGE) : Int32(CV_BENCH_FLOOR_TEXTURE))
             gtk_scrolled_window_set_child(scrolled.opaque, floor)
             cv_bench_floor_follow(floor, gtk_scrolled_window_get_vadjustment(scrolled.opaque))
+        case "listcells", "listview":
+            (scrolled, keepAlive) = ListCellsBenchmark.makeScrolled(kind: kind, count: count)
         case "gridview":
             scrolled = gtk_scrolled_window_new()
             gtk_scrolled_window_set_child(scrolled.opaque,
@@ -358,7 +365,7 @@ enum ScrollBenchmark {
         let widgets = cv_bench_count_widgets(scrolled)
         let memory = Double(residentBytes() - baseline) / 1_048_576
         // Rows of the same height for every widget, or the comparison is off (see the CSS above).
-        let rows = (count + Int(columns) - 1) / Int(columns)
+        let rows = kind.hasPrefix("list") ? count : (count + Int(columns) - 1) / Int(columns)
         let rowHeight = gtk_adjustment_get_upper(vadjustment) / Double(rows)
         print("RESULT \(kind) \(count) \(formatDuration(firstFrame! - start).replacingOccurrences(of: " ", with: "")) "
               + "\(formatDuration(median(perFrame)).replacingOccurrences(of: " ", with: "")) "

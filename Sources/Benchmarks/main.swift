@@ -28,7 +28,8 @@ MainActor.assumeIsolated {
         SelectionBenchmark.run()
     case "scroll":
         ScrollBenchmark.runAll(quick: arguments.contains("--quick"), selfSizingOnly: arguments.contains("--self-sizing"),
-                               compositionalOnly: arguments.contains("--compositional"), tilesOnly: arguments.contains("--tiles"))
+                               compositionalOnly: arguments.contains("--compositional"), tilesOnly: arguments.contains("--tiles"),
+                               listCellsOnly: arguments.contains("--list-cells"))
     case "scroll-case" where arguments.count == 4:
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     case "folder":
@@ -36,7 +37,7 @@ MainActor.assumeIsolated {
     case "folder-gtk" where arguments.count == 2:
         FolderBenchmark.runGtk(dir: arguments[1])
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
         exit(2)
     }
 }

@@ -417,8 +417,16 @@ static void cv_canvas_finalize(GObject *object) {
     G_OBJECT_CLASS(cv_canvas_parent_class)->finalize(object);
 }
 
+/* Only the canvas's children take the pointer, never the canvas itself: a press between them
+ * goes to what is below (the view's background view or empty state) and up to the view. */
+static gboolean cv_canvas_contains(GtkWidget *widget, double x, double y) {
+    (void)widget; (void)x; (void)y;
+    return FALSE;
+}
+
 static void cv_canvas_class_init(CvCanvasClass *klass) {
     G_OBJECT_CLASS(klass)->dispose = cv_canvas_dispose;
+    GTK_WIDGET_CLASS(klass)->contains = cv_canvas_contains;
     G_OBJECT_CLASS(klass)->finalize = cv_canvas_finalize;
     GTK_WIDGET_CLASS(klass)->size_allocate = cv_canvas_size_allocate;
     GTK_WIDGET_CLASS(klass)->snapshot = cv_canvas_snapshot;
@@ -547,6 +555,12 @@ void cv_accessible_set_level(GtkWidget *widget, int level) {
 
 void cv_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+gboolean cv_accessible_label_is(GtkWidget *widget, const char *label) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    g_free(mismatch);
+    return mismatch == NULL;
 }
 
 gboolean cv_animations_enabled(GtkWidget *widget) {

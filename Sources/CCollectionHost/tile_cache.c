@@ -20,6 +20,9 @@
  * pixel (a transparent picture blended on afterwards rounds its edges differently, by one
  * level in 255). Those backgrounds are taken to be the same all over (a colour, as themes draw
  * windows and views): a gradient behind a scrolling view would not move in the tiles.
+ * When something is drawn under the canvas within the view (a background view, an empty
+ * state: a sibling before it), the tiles are transparent pictures of the views alone instead,
+ * blended on what is under them, which stays where it is while the tiles scroll.
  *
  * A mirrored canvas (right to left) is flipped as a whole and its views flipped back: a tile is
  * drawn flipped (its views then unflipped, their text drawn as on screen, not as a mirror
@@ -61,6 +64,7 @@ struct _CvTileCache {
     gboolean cairo;
     gboolean mirrored;
     gboolean rounded; /* cairo: the canvas is drawn inside a rounded clip (in_rounded_clip) */
+    gboolean see_through; /* something is drawn under the canvas: transparent tiles (drawn_below) */
     guint64 renders;
     gsize bytes;
     cairo_surface_t *scratch; /* cairo: where a tile is drawn before its own part is copied */
@@ -190,11 +194,20 @@ typedef struct {
     gboolean opaque;
 } Under;
 
-static void under_make(Under *under, GtkWidget *canvas, const graphene_rect_t *visible) {
+static void under_make(CvTileCache *cache, Under *under, GtkWidget *canvas, const graphene_rect_t *visible) {
     if (under->made) return;
     under->made = TRUE;
+    if (cache->see_through) return; /* the views alone, on nothing */
     under->node = backgrounds_of(canvas);
     under->opaque = opaque_at(under->node, visible->origin.x + visible->size.width / 2, visible->origin.y + visible->size.height / 2);
+}
+
+/* Whether a sibling before the canvas is drawn: it is under the canvas, so the tiles must let
+ * it show through (it does not scroll with them). */
+static gboolean drawn_below(GtkWidget *canvas) {
+    for (GtkWidget *w = gtk_widget_get_prev_sibling(canvas); w; w = gtk_widget_get_prev_sibling(w))
+        if (gtk_widget_get_visible(w) && gtk_widget_get_child_visible(w)) return TRUE;
+    return FALSE;
 }
 
 /* Whether `node` is or holds a rounded clip. */
@@ -434,12 +447,15 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
     int scale = MAX(1, gtk_widget_get_scale_factor(canvas));
     if (cairo) cv_keep_shm_pool(canvas, scale);
     gboolean rounded = cairo && in_rounded_clip(canvas);
-    if (scale != cache->scale || cairo != cache->cairo || mirrored != cache->mirrored || rounded != cache->rounded) {
+    gboolean see_through = drawn_below(canvas);
+    if (scale != cache->scale || cairo != cache->cairo || mirrored != cache->mirrored || rounded != cache->rounded
+        || see_through != cache->see_through) {
         cv_tile_cache_clear(cache);
         cache->scale = scale;
         cache->cairo = cairo;
         cache->mirrored = mirrored;
         cache->rounded = rounded;
+        cache->see_through = see_through;
     }
     double tw = cache->tile_width, th = cache->tile_height;
     /* In view, and the ring one tile around it. */
@@ -524,7 +540,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 g_array_append_val(tile->entries, e);
             }
             if (list) {
-                under_make(&under, canvas, visible);
+                under_make(cache, &under, canvas, visible);
                 tile->picture = draw_tile(cache, renderer, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
             }
             cache->bytes += tile->bytes;

@@ -114,11 +114,13 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         let edits = EditAction.allCases.filter {
             self.collectionView(collectionView, canPerformAction: $0, forItemAt: first, withSender: EditAction.Sender.menu)
         }.map { action in
-            ContextMenuItem(action.label) { [weak self] paths in self?.perform(action, on: paths) }
+            ContextMenuItem(action.label, accelerator: action.accelerator) { [weak self] paths in self?.perform(action, on: paths) }
         }
         var sections = [edits]
         if content.isEditable {
-            sections.append([ContextMenuItem(tr("_Delete")) { [weak self] paths in
+            // The window's Delete key deletes the selection; the menu says so.
+            sections.append([ContextMenuItem(tr("_Delete"), iconName: "user-trash-symbolic", attributes: .destructive,
+                                             accelerator: "Delete") { [weak self] paths in
                 guard let self, !paths.isEmpty else { return }
                 GalleryLog.event("delete " + paths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
                 self.gallery.deleteItems(paths)

@@ -152,13 +152,8 @@ extension GalleryWindow {
                 self.showMessage(UserText("The folder “%1$s” cannot be read: %2$s", path, error))
                 return
             }
-            guard folder.itemCount > 0 else {
-                self.showMessage(otherFiles == 0 ? UserText("The folder “%s” has no images.", path)
-                                 // English says "files" for one too, as it always has.
-                                 : UserText.ntr("The folder “%1$s” has no images (%2$d other files).",
-                                                "The folder “%1$s” has no images (%2$d other files).", otherFiles, path, otherFiles))
-                return
-            }
+            // A folder without pictures is shown too: its empty state says so, and pictures
+            // copied into it replace that.
             self.show(folder, path: path, otherFiles: otherFiles, started: started)
         }
     }
@@ -167,6 +162,7 @@ extension GalleryWindow {
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
         folder.fileWritten = { [weak self] path in self?.fileWritten(path) }
+        collectionView.contentUnavailableConfiguration = EmptyStates.folder(path)  // before the data: it may show at once
         folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                        supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
         for name in ["add-item", "delete-selection", "add-section", "remove-section", "shuffle", "sort"] {

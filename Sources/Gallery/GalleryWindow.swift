@@ -90,6 +90,8 @@ final class GalleryWindow {
         catalogue = Catalogue(collectionView: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                               supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
         catalogue.loadBuiltIn()
+        collectionView.contentUnavailableConfiguration = EmptyStates.catalogue { [weak self] in self?.addItem() }
+        GalleryLog.watchEmptyState(of: collectionView)
         catalogue.reordered = { [unowned controller] in controller.refreshFooters() }
         thumbnails.ready = { [weak self] path, texture in self?.thumbnailArrived(path, texture) }
         thumbnails.failed = { [weak self] path, reason in self?.thumbnailFailed(path, reason) }

@@ -367,6 +367,42 @@ final class BackgroundConfigurationTests: XCTestCase {
         }
     }}
 
+    /// List cells take their list's background by themselves: a selected first row of an
+    /// inset-grouped list shows the selection inside the card's corner and none outside it.
+    func testListCellsUseTheListsBackground() { MainActor.assumeIsolated {
+        GtkHarness.withoutTestStyle {
+            let cv = bareCollectionView(CompositionalLayout.list(using: ListConfiguration(appearance: .insetGrouped)))
+            let rows = CellRegistration<ListCell, String> { cell, _, item in
+                var content = cell.defaultContentConfiguration()
+                content.text = item
+                cell.contentConfiguration = content
+            }
+            let source = CollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, indexPath, item in
+                cv.dequeueConfiguredReusableCell(using: rows, for: indexPath, item: item)
+            }
+            let window = GtkHarness.window(for: cv, width: 500, height: 400)
+            defer { GtkHarness.close(window) }
+            var snapshot = CollectionViewDiffableDataSource<Int, String>.Snapshot()
+            try! snapshot.appendSections([0])
+            try! snapshot.appendItems(["Wi-Fi", "Bluetooth", "Sound"])
+            source.apply(snapshot, animatingDifferences: false)
+            XCTAssertTrue(GtkHarness.settle(cv))
+            GtkHarness.waitForFrames(2, of: cv.viewport)
+            XCTAssertTrue(GtkHarness.settle(cv))
+            cv.selectItem(at: IndexPath(item: 0, section: 0), animated: false, scrollPosition: [])
+            let cell = try! XCTUnwrap(cv.cellForItem(at: IndexPath(item: 0, section: 0)) as? ListCell)
+            let background = try! XCTUnwrap(cell.backgroundWidget?.widget, "a list cell draws the list's background")
+            XCTAssertEqual(gtk_widget_has_css_class(background, "list-grouped-cell"), 1)
+            XCTAssertEqual(gtk_widget_has_css_class(background, "selected"), 1)
+            let pixels = Pixels(window)
+            let row = GtkHarness.bounds(of: cell.widget, in: window)!
+            let outside = pixels[row.minX - 6, row.midY], selection = pixels[row.maxX - 20, row.midY]
+            XCTAssertFalse(selection.isClose(to: outside, tolerance: 20), "the selection (\(selection)) shows")
+            XCTAssertTrue(pixels[row.minX + 1, row.minY + 1].isClose(to: outside), "outside the corner, the window (\(outside))")
+            XCTAssertTrue(pixels[row.minX + 6, row.minY + 6].isClose(to: selection), "inside it, the selection")
+        }
+    }}
+
     /// Presets and state classes, and only what the app set goes into a custom rule.
     func testPresetsAndTheirCSS() { MainActor.assumeIsolated {
         XCTAssertEqual(CellBackgroundView.classes(for: .listGroupedCell()), ["list-grouped-cell"], "never updated: no state")

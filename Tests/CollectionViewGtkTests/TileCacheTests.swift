@@ -55,7 +55,7 @@ final class TileCacheTests: XCTestCase {
     /// GTK drops when the window is to be drawn again, so this waits for that frame (a slow
     /// renderer such as software GL can take longer than a pump).
     @MainActor
-    private static func pixels(_ window: WidgetPointer, saveAs name: String? = nil) -> [UInt8] {
+    static func pixels(_ window: WidgetPointer, saveAs name: String? = nil) -> [UInt8] {
         GtkHarness.waitForFrames(2, of: window)  // what was asked for is drawn
         let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
         var drawn: OpaquePointer?

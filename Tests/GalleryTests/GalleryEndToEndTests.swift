@@ -249,6 +249,48 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(app?.isRunning, true, "still running")
     }
 
+    /// A folder without pictures is shown with its empty state (the texts as its labels show
+    /// them); a picture copied in replaces it, and the state comes back when the picture goes.
+    func testAnEmptyFolderShowsItsEmptyState() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-empty-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shown = "empty-state shown: No Pictures | Pictures copied into “\(folder.lastPathComponent)” appear here."
+
+        try launch([folder.path])
+        await_("opened") { $0.hasPrefix("opened \(folder.path) sections=") && $0.contains(" items=0 ") }
+        await_("the empty state") { $0 == shown }
+        var mark = log.lines.count
+        try writeTestPNG(folder.appendingPathComponent("first.png").path, colour: 0x3080_c0ff)
+        await_("the picture", after: mark, timeout: 15) { $0 == "sections 1 items 1" }
+        await_("the empty state to go", after: mark, timeout: 15) { $0 == "empty-state hidden" }
+        mark = log.lines.count
+        unlink(folder.appendingPathComponent("first.png").path)
+        await_("the picture deleted", after: mark, timeout: 15) { $0.hasSuffix(" items 0") }
+        await_("the empty state again", after: mark, timeout: 15) { $0 == shown }
+        XCTAssertEqual(app?.isRunning, true)
+    }
+
+    /// The catalogue with every section removed (Ctrl+Shift+Delete) shows its empty state, whose
+    /// button adds a tile (here through Ctrl+N, which it stands for); the tile replaces it.
+    func testAnEmptyCatalogueShowsItsEmptyState() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let wid = window()
+        for left in (0..<6).reversed() {
+            let mark = log.lines.count
+            _ = xdotool("key", "--window", wid, "ctrl+shift+Delete")
+            await_("\(left) sections left", after: mark) { $0.hasPrefix("sections \(left) items ") }
+        }
+        await_("the empty state") { $0 == "empty-state shown: No Tiles | Add a tile, or paste or drop a picture here. | Add a Tile" }
+        let mark = log.lines.count
+        _ = xdotool("key", "--window", wid, "ctrl+n")
+        await_("a tile", after: mark) { $0 == "sections 1 items 1" }
+        await_("the empty state to go", after: mark) { $0 == "empty-state hidden" }
+        XCTAssertEqual(app?.isRunning, true)
+    }
+
     /// The thumbnail cache keeps under its cap: 30 photos on screen, a 1 MB cache (seven
     /// thumbnails of 256x192 RGB): every photo is decoded and shown, the cache holds its cap.
     func testTheThumbnailCacheStaysUnderItsCap() throws {

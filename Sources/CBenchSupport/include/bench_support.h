@@ -16,6 +16,10 @@ void cv_bench_cell_set_number(GtkWidget *cell, guint number);
 /* GtkGridView over the model with `columns` columns of cv_bench_cell widgets. */
 GtkWidget *cv_bench_grid_view_new(GListModel *model, guint columns, int cell_width, int cell_height);
 
+/* GtkListView over the model, each row built from a box of widgets as an app would for a
+ * contacts list: an icon, a title over a dimmed subtitle, a disclosure arrow. */
+GtkWidget *cv_bench_list_view_new(GListModel *model);
+
 /* GtkFlowBox holding `n` cv_bench_cell widgets, `columns` per line. */
 GtkWidget *cv_bench_flow_box_new(guint n, guint columns, int cell_width, int cell_height);
 

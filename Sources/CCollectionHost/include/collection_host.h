@@ -103,6 +103,9 @@ cairo_surface_t *cv_x11_root_surface(GtkWidget *widget);
 /* The variadic accessibility setters, in forms Swift can call. */
 void cv_accessible_set_selected(GtkWidget *widget, gboolean selected);
 void cv_accessible_set_label(GtkWidget *widget, const char *label);
+/* Whether the label assistive technologies get for `widget` is `label` (GTK 4.8 has no getter;
+   this is its test API, which reads the accessibility context): for tests. */
+gboolean cv_accessible_label_is(GtkWidget *widget, const char *label);
 void cv_accessible_set_description(GtkWidget *widget, const char *description);
 void cv_accessible_set_level(GtkWidget *widget, int level);
 

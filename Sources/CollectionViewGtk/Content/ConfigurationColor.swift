@@ -33,6 +33,8 @@ public struct ConfigurationColor: Hashable, Sendable {
     public static let accentForeground = named("cv_accent_fg_color")
     /// The theme's colour for destructive actions.
     public static let destructive = named("cv_destructive_color")
+    /// The theme's colour for success (an insert accessory's circle).
+    public static let success = named("cv_success_color")
     /// The background of content views (lists, grids).
     public static let viewBackground = named("cv_view_bg_color")
     /// The background of cards (an inset-grouped list's rows).

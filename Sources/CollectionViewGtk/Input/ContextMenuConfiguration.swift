@@ -8,9 +8,10 @@ import CollectionLayout
 /// Shift+F10. It comes in two forms:
 ///
 /// - Swift items (``init(title:items:)``, ``init(title:sections:)``): sections of
-///   ``ContextMenuItem``s with labels and closures. An item's action gets the index paths the
-///   menu was opened for, as they are when the item is chosen: batch updates that land while
-///   the menu is open move them along, and items deleted meanwhile are left out.
+///   ``ContextMenuItem``s with labels and closures, and optionally icons, the destructive
+///   style, a check mark, an accelerator, or a submenu of their own. An item's action gets the
+///   index paths the menu was opened for, as they are when the item is chosen: batch updates
+///   that land while the menu is open move them along, and items deleted meanwhile are left out.
 /// - A `GMenuModel` (``init(title:menuModel:actionGroup:actionPrefix:)``), as GTK apps build
 ///   their menus (in code or from a `GtkBuilder` file), whose items name the app's own actions:
 ///   `app.delete` and `win.copy` are found through the widget tree (the application and its
@@ -70,21 +71,93 @@ public struct ContextMenuConfiguration {
     }
 }
 
-/// One entry of a ``ContextMenuConfiguration`` (`UIAction`).
+/// One entry of a ``ContextMenuConfiguration``: an action (`UIAction`), or a submenu
+/// (`UIMenu(title:children:)`, made with ``submenu(_:isEnabled:children:)``).
+///
+/// An entry can show an icon, be drawn as destructive, carry a check mark and show its
+/// keyboard shortcut, as `UIAction`'s `image`, `attributes`, `state` and a key command's title
+/// do.
 public struct ContextMenuItem {
     /// The label, with an optional mnemonic (`_Copy`).
     public var label: String
     /// Whether the item can be chosen; a disabled item is shown greyed out.
     public var isEnabled: Bool
     /// What choosing the item does, given the index paths the menu is for (possibly empty: the
-    /// view's own menu, opened on empty space). Nil makes the item do nothing.
+    /// view's own menu, opened on empty space). Nil makes the item do nothing. A submenu's own
+    /// action never runs (choosing it opens the submenu).
     public var action: (@MainActor ([IndexPath]) -> Void)?
+    /// A themed icon's name ("edit-delete-symbolic"), shown at the item's end as UIKit shows
+    /// `UIAction.image`; nil for none. A submenu shows none (GTK draws a submenu's row itself,
+    /// and hides the icon of a row with a label).
+    public var iconName: String?
+    /// How the item is drawn (`UIMenuElement.Attributes`).
+    public var attributes: Attributes
+    /// Whether the item shows a check mark (`UIMenuElement.State`). Choosing the item runs its
+    /// action, which changes the app's state; the next menu shows the new state.
+    public var state: State
+    /// The keyboard shortcut shown at the item's end, in GTK's accelerator syntax ("Delete",
+    /// "<Control>c", "<Shift>Delete"); nil for none. Only shown: the shortcut itself is the
+    /// app's (or the view's, for Delete: see
+    /// ``CollectionViewDelegate/collectionView(_:performDeleteForItemsAt:permanently:)``).
+    public var accelerator: String?
+    /// For a submenu, its sections (each a list of items, shown with separators between
+    /// them); nil for an item that acts.
+    public var children: [[ContextMenuItem]]?
 
-    public init(_ label: String, isEnabled: Bool = true, action: (@MainActor ([IndexPath]) -> Void)? = nil) {
+    /// How an item is drawn (`UIMenuElement.Attributes`).
+    public struct Attributes: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Drawn in the destructive colour (`@cv_destructive_color`): the item deletes or
+        /// discards something (`.destructive`).
+        public static let destructive = Attributes(rawValue: 1 << 0)
+    }
+
+    /// Whether an item is checked (`UIMenuElement.State`; `.mixed` has no GTK counterpart).
+    public enum State: Sendable {
+        /// No check mark.
+        case off
+        /// A check mark, drawn by GTK as the check of a stateful menu item.
+        case on
+    }
+
+    /// An item that acts.
+    ///
+    /// - Parameters:
+    ///   - label: the label, with an optional mnemonic (`_Copy`).
+    ///   - iconName: a themed icon shown at the end, or nil.
+    ///   - attributes: `.destructive` draws it in the destructive colour.
+    ///   - state: `.on` shows a check mark.
+    ///   - accelerator: a shortcut shown at the end ("Delete", "<Control>c"), or nil.
+    ///   - isEnabled: false shows it greyed out, and it cannot be chosen.
+    ///   - action: what choosing it does, given the menu's index paths.
+    public init(_ label: String, iconName: String? = nil, attributes: Attributes = [], state: State = .off,
+                accelerator: String? = nil, isEnabled: Bool = true, action: (@MainActor ([IndexPath]) -> Void)? = nil) {
         self.label = label
         self.isEnabled = isEnabled
         self.action = action
+        self.iconName = iconName
+        self.attributes = attributes
+        self.state = state
+        self.accelerator = accelerator
     }
+
+    /// A submenu of one section (`UIMenu(title:children:)`): choosing it slides `children` into
+    /// the popover in its place, under a button back. A disabled submenu still opens; its
+    /// entries are disabled.
+    public static func submenu(_ label: String, isEnabled: Bool = true, children: [ContextMenuItem]) -> ContextMenuItem {
+        submenu(label, isEnabled: isEnabled, sections: [children])
+    }
+
+    /// A submenu of several sections, separated.
+    public static func submenu(_ label: String, isEnabled: Bool = true, sections: [[ContextMenuItem]]) -> ContextMenuItem {
+        var item = ContextMenuItem(label, isEnabled: isEnabled)
+        item.children = sections
+        return item
+    }
+
+    /// Whether the item opens a submenu instead of acting.
+    public var isSubmenu: Bool { children != nil }
 }
 
 extension CollectionView {

@@ -78,6 +78,11 @@ struct KeyBindings {
         Binding(keys: [GDK_KEY_Menu]) { view, interaction, _ in interaction.showContextMenu(for: focused(view), at: nil) },
         // Shift+F10 is the Menu key too.
         Binding(keys: [GDK_KEY_F10], when: { $0.shift }) { view, interaction, _ in interaction.showContextMenu(for: focused(view), at: nil) },
+        // Delete and Shift+Delete: the delegate deletes the selected (or focused) items, when
+        // it says it can; otherwise the key goes on to the window.
+        Binding(keys: [GDK_KEY_Delete, GDK_KEY_KP_Delete], when: { !$0.control }) { _, interaction, m in
+            interaction.menus.deleteKey(permanently: m.shift)
+        },
         Binding(keys: [GDK_KEY_x], when: { $0.control }) { _, interaction, _ in interaction.menus.shortcut(.cut) },
         Binding(keys: [GDK_KEY_c], when: { $0.control }) { _, interaction, _ in interaction.menus.shortcut(.copy) },
         Binding(keys: [GDK_KEY_v], when: { $0.control }) { _, interaction, _ in interaction.menus.shortcut(.paste) },

@@ -117,34 +117,14 @@ final class Menus {
         close()
         // Fresh actions for each menu, so a late activation of an older one finds nothing.
         contextMenuGeneration += 1
-        let prefix = "m\(contextMenuGeneration)-"
-        let group = OpaquePointer(g_simple_action_group_new()!)
-        let model = g_menu_new()!
-        var entries: [ContextMenuItem] = []
-        if let appModel = configuration.menuModel {
-            // The app's own model, its items naming the app's actions; a title heads it as a
-            // section label, as it heads the first section of the Swift form.
-            g_menu_append_section(model, configuration.title, appModel)
-        }
-        for (number, section) in configuration.sections.enumerated() {
-            let sectionModel = g_menu_new()!
-            for entry in section {
-                let index = entries.count
-                entries.append(entry)
-                let action = g_simple_action_new("\(prefix)\(index)", nil)!
-                g_simple_action_set_enabled(action, entry.isEnabled ? 1 : 0)
-                Signal.connectPointer(raw(action), "activate") { [weak self] in self?.contextMenuChose(index) }
-                g_action_map_add_action(group, action)
-                g_object_unref(raw(action))
-                g_menu_append(sectionModel, entry.label, "contextmenu.\(prefix)\(index)")
-            }
-            g_menu_append_section(model, number == 0 ? configuration.title : nil, UnsafeMutablePointer<GMenuModel>(sectionModel))
-            g_object_unref(raw(sectionModel))
-        }
-        gtk_widget_insert_action_group(collectionView.viewport, "contextmenu", group)
-        g_object_unref(raw(group))
-        let popover = popover(context: true, model: UnsafeMutablePointer<GMenuModel>(model), in: collectionView)
-        g_object_unref(raw(model))
+        let built = ContextMenuModel(configuration, prefix: "m\(contextMenuGeneration)-") { [weak self] in self?.contextMenuChose($0) }
+        for problem in built.problems { collectionView.report(problem) }
+        let entries = built.entries
+        gtk_widget_insert_action_group(collectionView.viewport, "contextmenu", built.group)
+        g_object_unref(raw(built.group))
+        let popover = popover(context: true, model: UnsafeMutablePointer<GMenuModel>(built.model), in: collectionView)
+        g_object_unref(raw(built.model))
+        built.addRows(to: popover)
         if let old = contextPopoverAppPrefix {
             gtk_widget_insert_action_group(popover, old, nil)  // the last menu's app actions go
             contextPopoverAppPrefix = nil
@@ -185,6 +165,9 @@ final class Menus {
         let entry = contextMenuEntries[index]
         contextMenuItems = nil
         contextMenuEntries = []
+        // GTK closes the menu for a plain item before it activates the action, but not for a
+        // checked one nor for the library's own rows: a chosen entry closes the menu, as in UIKit.
+        close()
         guard entry.isEnabled, let action = entry.action else { return }
         let valid = items.filter { collectionView.isValidItem($0) }
         collectionView.work.runNow { action(valid) }
@@ -271,6 +254,23 @@ final class Menus {
               delegate.collectionView(collectionView, canPerformAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
         else { return false }
         delegate.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
+        return true
+    }
+
+    /// Delete (or Shift+Delete, `permanently`) on the selected items, or on the focused item
+    /// when none is selected, when the delegate can delete them. False lets the key go on.
+    func deleteKey(permanently: Bool) -> Bool {
+        guard let collectionView else { return false }
+        return collectionView.work.runNow { performDelete(permanently: permanently, in: collectionView) }
+    }
+
+    private func performDelete(permanently: Bool, in collectionView: CollectionView) -> Bool {
+        guard let delegate = collectionView.delegate else { return false }
+        var items = collectionView.indexPathsForSelectedItems.filter { collectionView.isValidItem($0) }
+        if items.isEmpty, let focused = collectionView.selection.focused, collectionView.isValidItem(focused) { items = [focused] }
+        guard !items.isEmpty,
+              delegate.collectionView(collectionView, canPerformDeleteForItemsAt: items, permanently: permanently) else { return false }
+        delegate.collectionView(collectionView, performDeleteForItemsAt: items, permanently: permanently)
         return true
     }
 

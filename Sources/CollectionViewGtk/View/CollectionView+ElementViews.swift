@@ -48,6 +48,7 @@ extension CollectionView {
                 applySelectionState(to: cell, at: key.indexPath)
                 cell.dropState = dragAndDrop.dropState(forItemAt: key.indexPath)
             }
+            cell.isEditing = editingMode.isOn
             cell.finishPreparingForDisplay()
         }
         return view

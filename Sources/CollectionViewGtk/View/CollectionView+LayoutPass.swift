@@ -34,6 +34,7 @@ extension CollectionView {
         // Last, after any work the callbacks asked for: views it added are placed in this frame.
         let visibleRect = bounds
         ensureViews(.place(canvas: canvasFrame) { [unowned self] in allocateCanvas(visibleRect) })
+        backgroundLayer.allocate(width: Int32(width), height: Int32(height))
         if elements.hasPendingViews { scheduleFill() }
         if checksInvariants { recordInvariantProblems() }
         pass.count += 1

@@ -29,6 +29,8 @@ struct DataState {
     /// the later ones of that name share, and the names already reported.
     var providerMadeRegistrations: [String: Int] = [:]
     var reportedRegistrations: Set<String> = []
+    /// The icon names and files list rows could not show, each reported once.
+    var reportedUnavailableImages: Set<String> = []
 }
 
 /// Scrolling: the viewport's size, where the canvas is, and the direction.
@@ -120,9 +122,13 @@ extension CollectionView {
     var orthogonalScroll: OrthogonalScrollDriver { drivers.orthogonalScroll }
     var prefetcher: Prefetcher { data.prefetcher }
 
+    /// Every new count goes past the empty state (once per change of the data).
     var sectionCounts: [Int]? {
         get { data.sectionCounts }
-        set { data.sectionCounts = newValue }
+        set {
+            data.sectionCounts = newValue
+            if let newValue { itemsCounted(newValue) }
+        }
     }
     var viewportSize: Size {
         get { scroll.viewportSize }

@@ -134,8 +134,12 @@ public final class CollectionView: CollectionViewLayoutHost {
     private(set) lazy var drivers = Drivers(collectionView: self)
     /// Edits under way: an item moved by the user, a drop gap, the batch being recorded.
     var editing = EditingState()
+    /// Editing mode (`isEditing`), and whether its change now animates.
+    var editingMode = EditingMode()
     /// An interactive transition, and the pair of layouts a pinch moves between.
     var transitions = TransitionState()
+    /// The background view and the empty state, under the canvas.
+    let backgroundLayer: BackgroundLayer
 
     /// A collection view showing `layout` (`init(frame:collectionViewLayout:)`). Register
     /// views, set the data source, and put `widget` in a window.
@@ -179,6 +183,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         }
         gtk_widget_set_parent(canvas, hostWidget)
         elements = ElementOwner(canvas: canvas)
+        backgroundLayer = BackgroundLayer(viewport: hostWidget, canvas: canvas)
         let scrolled = gtk_scrolled_window_new()!
         widget = scrolled
         handles = Handles(widget: ObjectRef(sinking: raw(scrolled)), viewport: ObjectRef(sinking: raw(hostWidget)))
@@ -340,6 +345,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         scrollTween?.stop()
         scrollTween = nil
         animator.cancel()
+        backgroundLayer.dispose()
         interaction.dispose()
         dragAndDrop.dispose()
         ensureViews(.dispose)

@@ -109,6 +109,21 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
                         point: Point) -> ContextMenuConfiguration?
 
+    // Deleting with the keyboard.
+    /// Whether the Delete key (`permanently` false) or Shift+Delete (`permanently` true) deletes
+    /// `indexPaths`: the selected items, or the focused item when none is selected. True sends
+    /// the key to ``collectionView(_:performDeleteForItemsAt:permanently:)``; false (the
+    /// default) lets it go on to the window, as a key the view does not use. An app that moves
+    /// items to a trash on Delete and deletes them for good on Shift+Delete says yes to both; one
+    /// with no trash says yes only to `permanently` false, or treats both alike.
+    func collectionView(_ collectionView: CollectionView, canPerformDeleteForItemsAt indexPaths: [IndexPath], permanently: Bool) -> Bool
+    /// The user asked to delete `indexPaths` with the Delete key, or with Shift+Delete when
+    /// `permanently` is true (Mac Catalyst's `delete(_:)` sent to the collection view's
+    /// delegate, with the items it is for): delete them from the data and the view (a batch
+    /// update or a snapshot apply), as the context menu's Delete item would. Called only when
+    /// ``collectionView(_:canPerformDeleteForItemsAt:permanently:)`` says yes.
+    func collectionView(_ collectionView: CollectionView, performDeleteForItemsAt indexPaths: [IndexPath], permanently: Bool)
+
     /// A transition layout for an interactive transition between two layouts (default nil:
     /// the plain `TransitionLayout`).
     func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
@@ -173,6 +188,11 @@ extension CollectionViewDelegate {
     /// Nil: no context menu; items keep their edit menu.
     public func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
                                point: Point) -> ContextMenuConfiguration? { nil }
+    /// False: the Delete key goes on to the window.
+    public func collectionView(_ collectionView: CollectionView, canPerformDeleteForItemsAt indexPaths: [IndexPath],
+                               permanently: Bool) -> Bool { false }
+    /// Does nothing.
+    public func collectionView(_ collectionView: CollectionView, performDeleteForItemsAt indexPaths: [IndexPath], permanently: Bool) {}
     /// Nil: the plain `TransitionLayout` between the two layouts.
     public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                                newLayout toLayout: CollectionViewLayout) -> TransitionLayout? { nil }

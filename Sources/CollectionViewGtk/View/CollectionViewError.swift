@@ -30,6 +30,16 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// provider, once per view it was asked for; the view reused cells across those
     /// registrations.
     case registrationMadeInProvider(String)
+    /// A context menu item's accelerator is not one GTK can read
+    /// (``ContextMenuItem/accelerator``); the item was shown without it.
+    case invalidMenuAccelerator(item: String, accelerator: String)
+    /// A widget given to the view (as its `backgroundView`) is already in another widget; it
+    /// was not taken.
+    case widgetHasParent(property: String, type: String)
+    /// A list row's image could not be shown: an icon name (`isFile` false) the icon theme
+    /// does not have, or an image file (`isFile` true) that did not load. The row shows the
+    /// theme's `image-missing` icon; each is reported once per collection view.
+    case imageUnavailable(String, isFile: Bool)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -61,6 +71,14 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "after collectionView(_:moveItemAt:to:) from \(Array(from)) to \(Array(to)) the data source reports \(reported) items per section, but the view showed \(shown) with the item moved; move the item in the data there. The collection view reloaded its data from the data source instead."
         case .registrationMadeInProvider(let name):
             return "a \(name) was made more than once, inside the data source's provider: each one has a queue of its own, so no view would ever be reused. Make registrations once, before the first dequeue (a property of the data source's owner); the view reused views across these meanwhile."
+        case .invalidMenuAccelerator(let item, let accelerator):
+            return "the context menu item '\(item)' has the accelerator '\(accelerator)', which GTK cannot read (write it as \"<Control>c\", \"Delete\", \"<Shift>Delete\"); it was shown without it"
+        case .widgetHasParent(let property, let type):
+            return "the \(type) given as \(property) is already in another widget; take it out of its parent first (gtk_widget_unparent, or its container's remove). The \(property) stayed as it was"
+        case .imageUnavailable(let name, isFile: false):
+            return "the icon '\(name)' is not in the icon theme, so its rows show 'image-missing' instead. Check the name, or add the app's icons to the theme (gtk_icon_theme_add_resource_path or add_search_path)."
+        case .imageUnavailable(let path, isFile: true):
+            return "the image file '\(path)' could not be loaded (missing, unreadable or not an image), so its rows show 'image-missing' instead."
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         }

@@ -1,8 +1,8 @@
 import CGtk
 
 /// The library's own CSS: a focus ring on the cell with the keyboard focus, a see-through
-/// cell while it is moved by hand (`.moving`), the tiles of `LabelCell`, and a list's
-/// separators and backgrounds. Installed once per process above the theme and below the
+/// cell while it is moved by hand (`.moving`), the tiles of `LabelCell`, a list's
+/// separators and backgrounds, and the context menu's destructive items. Installed once per process above the theme and below the
 /// application, so an app's stylesheet can restyle it.
 ///
 /// Every colour it uses is one of its own named colours (`@cv_accent_color` and the rest,
@@ -23,6 +23,7 @@ enum DefaultStyle {
     reusableview.list-separator { background-color: @cv_card_shade_color; }
     reusableview.list-background.grouped { background-color: @cv_card_bg_color;
         box-shadow: 0 1px @cv_card_shade_color, 0 -1px @cv_card_shade_color; }
+    popover.context-menu modelbutton.destructive:not(:disabled) { color: @cv_destructive_color; }
     """
 
     /// The library's colours, each with libadwaita's colour and plain GTK's for it.
@@ -31,6 +32,7 @@ enum DefaultStyle {
         ("cv_accent_bg_color", "@accent_bg_color", "@theme_selected_bg_color"),
         ("cv_accent_fg_color", "@accent_fg_color", "@theme_selected_fg_color"),
         ("cv_destructive_color", "@destructive_color", "@error_color"),
+        ("cv_success_color", "@success_color", "@success_color"),
         ("cv_view_bg_color", "@view_bg_color", "@theme_base_color"),
         ("cv_card_bg_color", "@card_bg_color", "@theme_base_color"),
         ("cv_card_shade_color", "@card_shade_color", "@borders"),
@@ -47,13 +49,16 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [CellBackgroundView.css] }
+    static var parts: [String] { [ListContentView.css, ListCellStyle.css, ContentUnavailableView.css, CellBackgroundView.css] }
 
     /// More of it that differs with libadwaita (which draws states in its own way): each part's
     /// rules with libadwaita and without.
     static var themedParts: [(adwaita: String, plain: String)] { [(CellBackgroundView.adwaitaCSS, CellBackgroundView.plainCSS)] }
 
     private static var installed = false
+    /// Between GTK_STYLE_PROVIDER_PRIORITY_SETTINGS (400, where GTK 4 puts the theme) and
+    /// _APPLICATION (600).
+    static let priority: guint = 500
 
     /// The whole stylesheet for a process with or without libadwaita.
     static func stylesheet(withAdwaita: Bool) -> String {
@@ -69,7 +74,6 @@ enum DefaultStyle {
         // libadwaita's colours when it is in the process (it registers its style manager).
         let withAdwaita = g_type_from_name("AdwStyleManager") != 0
         gtk_css_provider_load_from_data(provider, stylesheet(withAdwaita: withAdwaita), -1)
-        // Between GTK_STYLE_PROVIDER_PRIORITY_THEME (200) and _SETTINGS (400).
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 300)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), priority)
     }
 }

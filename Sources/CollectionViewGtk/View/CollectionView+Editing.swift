@@ -1,0 +1,37 @@
+import CGtk
+import CCollectionHost
+
+/// The view's editing mode, as cells see it.
+@MainActor
+struct EditingMode {
+    /// ``CollectionView/isEditing``.
+    var isOn = false
+    /// True while ``CollectionView/setEditing(_:animated:)`` hands an animated change to the
+    /// cells on screen: their accessories slide in and out then, and only then.
+    var isAnimatingChange = false
+}
+
+extension CollectionView {
+    /// Whether the view is in editing mode (`isEditing`): list cells then show their accessories
+    /// displayed ``CellAccessory/DisplayedState/whenEditing`` and hide those displayed
+    /// ``CellAccessory/DisplayedState/whenNotEditing``, and every cell's
+    /// ``CellConfigurationState/isEditing`` is true. Setting it changes the mode without an
+    /// animation; ``setEditing(_:animated:)`` can animate.
+    public var isEditing: Bool {
+        get { editingMode.isOn }
+        set { setEditing(newValue, animated: false) }
+    }
+
+    /// Enters or leaves editing mode (`setEditing(_:animated:)`). The cells on screen update at
+    /// once, their accessories sliding in and out when `animated` (and GTK's animations are on);
+    /// cells shown later come in already in the new mode.
+    ///
+    /// - Complexity: O(cells on screen).
+    public func setEditing(_ editing: Bool, animated: Bool) {
+        guard editing != editingMode.isOn else { return }
+        editingMode.isOn = editing
+        editingMode.isAnimatingChange = animated && cv_animations_enabled(widget) != 0
+        defer { editingMode.isAnimatingChange = false }
+        for cell in visibleCells { cell.isEditing = editing }
+    }
+}
