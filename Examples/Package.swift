@@ -8,12 +8,18 @@ let package = Package(
     name: "CollectionViewExamples",
     products: [
         .executable(name: "hello-collection", targets: ["HelloCollection"]),
+        .executable(name: "contacts", targets: ["Contacts"]),
     ],
     dependencies: [
         .package(name: "CollectionView", path: ".."),
     ],
     targets: [
         .executableTarget(name: "HelloCollection", dependencies: [
+            .product(name: "CollectionViewGtk", package: "CollectionView"),
+            .product(name: "CollectionLayout", package: "CollectionView"),
+            .product(name: "GtkGlue", package: "CollectionView"),
+        ]),
+        .executableTarget(name: "Contacts", dependencies: [
             .product(name: "CollectionViewGtk", package: "CollectionView"),
             .product(name: "CollectionLayout", package: "CollectionView"),
             .product(name: "GtkGlue", package: "CollectionView"),

@@ -45,7 +45,6 @@ final class ContactsController: CollectionViewDelegate {
         }
         collectionView = CollectionView(collectionViewLayout: FlowLayout())  // replaced below, once the data source exists
         collectionView.allowsMultipleSelection = true
-        collectionView.contentUnavailableConfiguration = nil
         dataSource = makeDataSource()
         collectionView.setCollectionViewLayout(makeLayout(), animated: false)
         collectionView.delegate = self
@@ -95,8 +94,11 @@ final class ContactsController: CollectionViewDelegate {
             content.image = .iconName("avatar-default-symbolic")
             content.imageProperties.size = 32
             cell.contentConfiguration = content
+            // A card: the list's hover and selection colours inside a rounded outline.
             var background = BackgroundConfiguration.listGroupedCell()
             background.cornerRadius = 12
+            background.strokeWidth = 1
+            background.strokeColor = .named("cv_card_shade_color")
             cell.backgroundConfiguration = background
         }
         let header = SupplementaryRegistration<ListCell>(elementKind: CollectionView.elementKindSectionHeader) { [unowned self] view, _, indexPath in
@@ -138,7 +140,8 @@ final class ContactsController: CollectionViewDelegate {
             if snapshot.indexOfSection(letter) == nil { try! snapshot.appendSections([letter]) }
             try! snapshot.appendItems([.contact(contact.id)], toSection: letter)
         }
-        collectionView.contentUnavailableConfiguration = matching.isEmpty ? .search() : nil
+        // Shown by the view while it has no items: no match, or no contacts at all.
+        collectionView.contentUnavailableConfiguration = contacts.isEmpty ? .empty() : .search()
         dataSource.apply(snapshot, animatingDifferences: animated)
     }
 
@@ -211,7 +214,7 @@ exit(MainActor.assumeIsolated {
         let header = gtk_header_bar_new()!
         let entry = gtk_search_entry_new()!
         gtk_header_bar_set_title_widget(OpaquePointer(header), entry)
-        gtk_window_set_titlebar(OpaquePointer(window.window), header)
+        gtk_window_set_titlebar(window.window.as(GtkWindow.self), header)
         Signal.connect(UnsafeMutableRawPointer(entry), "search-changed") {
             contacts.searchChanged(String(cString: gtk_editable_get_text(OpaquePointer(entry))))
         }
