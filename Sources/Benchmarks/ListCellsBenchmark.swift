@@ -21,6 +21,7 @@ enum ListCellsBenchmark {
         }
         var list = ListConfiguration(appearance: .plain)
         list.showsSeparators = false  // GtkListView's rows have none either
+        list.estimatedRowHeight = 55  // what the rows measure: the content size is right from the start
         let cv = CollectionView(collectionViewLayout: CompositionalLayout.list(using: list))
         cv.tileCacheMode = .off
         let source = Rows(count: count)

@@ -353,11 +353,12 @@ void cv_bench_floor_follow(GtkWidget *floor, GtkAdjustment *adjustment) {
 /* ---- GtkListView of rows: an icon, a title over a subtitle, a disclosure arrow ---- */
 
 /* The row an app builds by hand for GtkListView, as an AdwActionRow lays it out: a 16 px icon,
- * 12 px between the parts, 6 px above and below, 12 at the sides, 50 px high in all. */
+ * 12 px between the parts, 6 px above and below, 12 at the sides, 55 px high in all (as high as
+ * ListContentConfiguration.cell() makes a row, AdwActionRow's pitch in a boxed list). */
 static void list_row_setup(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
     (void)factory; (void)data;
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
-    gtk_widget_set_size_request(row, -1, 38);  /* + 6 above and below: 50, the list cell's height */
+    gtk_widget_set_size_request(row, -1, 43);  /* + 6 above and below: 55, a list cell's height */
     gtk_widget_set_margin_start(row, 12);
     gtk_widget_set_margin_end(row, 12);
     gtk_widget_set_margin_top(row, 6);

@@ -251,7 +251,7 @@ struct DocumentationExampleTests {
     @Test func everySwiftBlockIsCompiled() throws {
         var corpus: [URL] = ["Tests/CollectionLayoutTests/DocumentationExamples.swift",
                              "Tests/CollectionLayoutTests/CompositionalDocumentationExamples.swift", "Tests/CollectionViewGtkTests/DocumentationExamples.swift",
-                             "Tests/CollectionViewGtkTests/ReadmeExample.swift"]
+                             "Tests/CollectionViewGtkTests/ReadmeExample.swift", "Examples/Sources/Contacts/main.swift"]
             .map { Self.root.appendingPathComponent($0) }
         corpus += Self.files(in: "Sources/Gallery", ending: ".swift")
         corpus += Self.files(in: "Sources/GalleryLayouts", ending: ".swift")
