@@ -282,6 +282,74 @@ final class RegistrationAndStateTests: XCTestCase {
         XCTAssertNil(cell.configuredContentView)
         XCTAssertNil(gtk_widget_get_first_child(cell.contentView).map { _ in () })
     }}
+
+    /// App code inside the content layer's callbacks, as UIKit apps write it: a snapshot applied
+    /// and editing switched from a configuration update handler, a reconfigure from a
+    /// registration's handler, selection during an animated apply. Nothing is lost, nothing is
+    /// reported, and the rows end up showing the last state.
+    func testCallbacksThatChangeTheViewFromInside() { MainActor.assumeIsolated {
+        var source: CollectionViewDiffableDataSource<Int, String>!
+        var cvRef: CollectionView!
+        var appliedFromHandler = false, editedFromHandler = false, reconfiguredFromRegistration = false, armed = false
+        let registration = CellRegistration<ListCell, String> { cell, indexPath, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item
+            cell.contentConfiguration = content
+            cell.accessories = [.delete(), .disclosureIndicator(displayed: .whenNotEditing)]
+            cell.configurationUpdateHandler = { cell, state in
+                // The first selection adds an item and turns editing on, from inside the update.
+                if armed, state.isSelected, !appliedFromHandler {
+                    appliedFromHandler = true
+                    var next = source.snapshot()
+                    try! next.appendItems(["added"])
+                    source.apply(next)
+                }
+                if armed, state.isSelected, !editedFromHandler {
+                    editedFromHandler = true
+                    cvRef.setEditing(true, animated: true)
+                }
+            }
+            if armed, item == "item 3", !reconfiguredFromRegistration {
+                reconfiguredFromRegistration = true
+                var next = source.snapshot()
+                try! next.reconfigureItems(["item 3"])
+                source.apply(next, animatingDifferences: false)
+            }
+        }
+        let (cv, madeSource, window, reports) = Self.listWindow(items: 20) { cv, indexPath, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        defer { GtkHarness.close(window) }
+        source = madeSource
+        cvRef = cv
+        armed = true
+        // Item 3's handler reconfigures item 3 again, from inside its own reconfigure.
+        var again = source.snapshot()
+        try! again.reconfigureItems(["item 3"])
+        source.apply(again, animatingDifferences: false)
+        GtkHarness.wait(for: "the reconfigure from inside") { reconfiguredFromRegistration && !cv.hasPendingViews }
+
+        // An animated apply, and a selection while it animates.
+        var next = source.snapshot()
+        try! next.deleteItems(["item 0"])
+        try! next.moveItem("item 5", beforeItem: "item 1")
+        source.apply(next)
+        XCTAssertTrue(cv.isAnimatingUpdates)
+        cv.selectItem(at: IndexPath(item: 2, section: 0), animated: true, scrollPosition: [])
+        GtkHarness.wait(for: "the applies to land") {
+            source.snapshot().itemIdentifiers.contains("added") && !cv.isAnimatingUpdates && !cv.hasPendingViews
+        }
+        XCTAssertTrue(appliedFromHandler && editedFromHandler)
+        XCTAssertTrue(cv.isEditing)
+        for cell in cv.visibleCells {
+            XCTAssertTrue(cell.configurationState.isEditing, "every row knows the view is editing")
+            let path = cv.indexPath(for: cell)!
+            let shown = (cell.configuredContentView as? ListContentView)?.listConfiguration.text
+            XCTAssertEqual(shown, source.itemIdentifier(for: path), "row \(path.item) shows its item")
+        }
+        XCTAssertEqual(reports.list, [])
+    }}
+
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
