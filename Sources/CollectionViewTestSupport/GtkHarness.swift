@@ -44,28 +44,36 @@ package enum GtkHarness {
         return body()
     }
 
-    /// The pixels of `window` as its renderer draws it now, at scale 1: cairo's ARGB32 (B, G, R,
-    /// A in memory), `stride` bytes a row.
-    package static func renderedPixels(of window: WidgetPointer) -> (bytes: [UInt8], width: Int, height: Int, stride: Int) {
-        waitForFrames(2, of: window)  // what was asked for is drawn
-        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
-        // A window's paintable gives the node of its last frame, which GTK drops when the
+    /// The pixels of `widget` (a window, or any widget in one) as its renderer draws it now:
+    /// cairo's ARGB32 (B, G, R, A in memory), `stride` bytes a row. At scale 1, or with
+    /// `deviceScale` at the window's scale, in device pixels as the screen shows them; with
+    /// `saveAs` and `CV_SCREENSHOT_DIR` set, also saved there as a PNG of that name.
+    package static func renderedPixels(of widget: WidgetPointer, deviceScale: Bool = false, saveAs name: String? = nil)
+        -> (bytes: [UInt8], width: Int, height: Int, stride: Int) {
+        waitForFrames(2, of: widget)  // what was asked for is drawn
+        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        // A widget's paintable gives the node of its last frame, which GTK drops when the
         // window is to be drawn again: wait for a frame to keep one.
         var drawn: OpaquePointer?
-        wait(for: "the node of the window's last frame") { () -> Bool in
-            let paintable = gtk_widget_paintable_new(window)!
+        wait(for: "the node of the widget's last frame") { () -> Bool in
+            let paintable = gtk_widget_paintable_new(widget)!
             defer { g_object_unref(raw(paintable)) }
             let snapshot = gtk_snapshot_new()!
             gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
             drawn = gtk_snapshot_free_to_node(snapshot)
             return drawn != nil
         }
-        guard let node = drawn else { return ([], 0, 0, 0) }
+        guard let logical = drawn else { return ([], 0, 0, 0) }
+        let scale = deviceScale ? Float(gtk_widget_get_scale_factor(widget)) : 1
+        let node = scale == 1 ? logical : gsk_transform_node_new(logical, gsk_transform_scale(nil, scale, scale))!
+        if scale != 1 { gsk_render_node_unref(logical) }
         defer { gsk_render_node_unref(node) }
-        let renderer = gtk_native_get_renderer(gtk_widget_get_native(window))
-        var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
+        var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                   size: graphene_size_t(width: Float(width) * scale, height: Float(height) * scale))
         guard let texture = gsk_renderer_render_texture(renderer, node, &area) else { return ([], 0, 0, 0) }
         defer { g_object_unref(raw(texture)) }
+        if let name, let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) { _ = gdk_texture_save_to_png(texture, "\(dir)/\(name).png") }
         let stride = Int(gdk_texture_get_width(texture)) * 4
         var bytes = [UInt8](repeating: 0, count: stride * Int(gdk_texture_get_height(texture)))
         bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }

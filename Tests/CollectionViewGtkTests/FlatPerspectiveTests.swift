@@ -23,21 +23,8 @@ private func coverFlowCards(count: Int, spacing: Double = 150) -> [LayoutAttribu
 /// (255, 105, 180: what the cairo renderer paints for a transform it cannot draw).
 @MainActor
 private func hotPinkPixels(_ widget: WidgetPointer) -> (pink: Int, total: Int) {
-    let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
-    let paintable = gtk_widget_paintable_new(widget)!
-    defer { g_object_unref(raw(paintable)) }
-    let snapshot = gtk_snapshot_new()!
-    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-    guard let node = gtk_snapshot_free_to_node(snapshot) else { return (0, 0) }
-    defer { gsk_render_node_unref(node) }
-    let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget))
-    var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
-    guard let texture = gsk_renderer_render_texture(renderer, node, &area) else { return (0, 0) }
-    defer { g_object_unref(raw(texture)) }
-    let w = Int(gdk_texture_get_width(texture)), h = Int(gdk_texture_get_height(texture))
-    var bytes = [UInt8](repeating: 0, count: w * h * 4)
-    // GDK_MEMORY_DEFAULT: B, G, R, A in memory, premultiplied (the cards are opaque).
-    bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(w * 4)) }
+    // B, G, R, A in memory, premultiplied (the cards are opaque).
+    let (bytes, w, h, _) = GtkHarness.renderedPixels(of: widget)
     var pink = 0
     for i in stride(from: 0, to: bytes.count, by: 4)
     where abs(Int(bytes[i + 2]) - 255) <= 2 && abs(Int(bytes[i + 1]) - 105) <= 2 && abs(Int(bytes[i]) - 180) <= 2 {

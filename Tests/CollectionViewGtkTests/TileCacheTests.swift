@@ -56,32 +56,7 @@ final class TileCacheTests: XCTestCase {
     /// renderer such as software GL can take longer than a pump).
     @MainActor
     static func pixels(_ window: WidgetPointer, saveAs name: String? = nil) -> [UInt8] {
-        GtkHarness.waitForFrames(2, of: window)  // what was asked for is drawn
-        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
-        var drawn: OpaquePointer?
-        GtkHarness.wait(for: "the node of the window's last frame") { () -> Bool in
-            let paintable = gtk_widget_paintable_new(window)!
-            defer { g_object_unref(raw(paintable)) }
-            let snapshot = gtk_snapshot_new()!
-            gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-            drawn = gtk_snapshot_free_to_node(snapshot)
-            return drawn != nil
-        }
-        guard let logical = drawn else { return [] }
-        // At the window's scale, in device pixels, as the screen shows it.
-        let scale = Float(gtk_widget_get_scale_factor(window))
-        let node = scale == 1 ? logical : gsk_transform_node_new(logical, gsk_transform_scale(nil, scale, scale))!
-        if scale != 1 { gsk_render_node_unref(logical) }
-        defer { gsk_render_node_unref(node) }
-        let renderer = gtk_native_get_renderer(gtk_widget_get_native(window))
-        var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width) * scale, height: Float(height) * scale))
-        guard let texture = gsk_renderer_render_texture(renderer, node, &area) else { return [] }
-        defer { g_object_unref(raw(texture)) }
-        if let name, let dir = getenv("CV_SCREENSHOT_DIR").map({ String(cString: $0) }) { _ = gdk_texture_save_to_png(texture, "\(dir)/\(name).png") }
-        let stride = Int(gdk_texture_get_width(texture)) * 4
-        var bytes = [UInt8](repeating: 0, count: stride * Int(gdk_texture_get_height(texture)))
-        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
-        return bytes
+        GtkHarness.renderedPixels(of: window, deviceScale: true, saveAs: name).bytes
     }
 
     /// The view drawn with the cache on and off at the same state: the same pixels, and the
