@@ -343,11 +343,58 @@ final class RegistrationAndStateTests: XCTestCase {
         XCTAssertTrue(cv.isEditing)
         for cell in cv.visibleCells {
             XCTAssertTrue(cell.configurationState.isEditing, "every row knows the view is editing")
+            // Its accessories follow, the row whose own handler turned editing on included.
+            let accessories = (cell as! ListCell).shownAccessoryViews
+            XCTAssertEqual(accessories[0].revealer.map { gtk_revealer_get_reveal_child(OpaquePointer($0)) }, 1, "delete shows")
+            XCTAssertEqual(accessories[1].revealer.map { gtk_revealer_get_reveal_child(OpaquePointer($0)) }, 0, "the indicator hides")
             let path = cv.indexPath(for: cell)!
             let shown = (cell.configuredContentView as? ListContentView)?.listConfiguration.text
             XCTAssertEqual(shown, source.itemIdentifier(for: path), "row \(path.item) shows its item")
         }
         XCTAssertEqual(reports.list, [])
+    }}
+
+
+    /// A dequeued list cell knows where it is shown before its handler runs (UIKit's dequeue
+    /// applies the index path's attributes): its defaults are the list's, for new and reused
+    /// cells alike.
+    func testDefaultsInsideTheHandlerFollowTheList() { MainActor.assumeIsolated {
+        var configuration = ListConfiguration(appearance: .insetGrouped)
+        configuration.headerMode = .supplementary
+        let cv = bareCollectionView(CompositionalLayout.list(using: configuration))
+        var rowDefaults: [(ListContentConfiguration, BackgroundConfiguration)] = []
+        var headerDefaults: [ListContentConfiguration] = []
+        let rows = CellRegistration<ListCell, String> { cell, _, item in
+            rowDefaults.append((cell.defaultContentConfiguration(), cell.defaultBackgroundConfiguration()))
+            var content = cell.defaultContentConfiguration()
+            content.text = item
+            cell.contentConfiguration = content
+        }
+        let headers = SupplementaryRegistration<ListCell>(elementKind: CollectionView.elementKindSectionHeader) { view, _, _ in
+            headerDefaults.append(view.defaultContentConfiguration())
+        }
+        let source = CollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, indexPath, item in
+            cv.dequeueConfiguredReusableCell(using: rows, for: indexPath, item: item)
+        }
+        source.supplementaryViewProvider = { cv, _, indexPath in cv.dequeueConfiguredReusableSupplementary(using: headers, for: indexPath) }
+        var snapshot = source.snapshot()
+        try! snapshot.appendSections(Array(0..<20))
+        for section in 0..<20 { try! snapshot.appendItems((0..<5).map { "\(section).\($0)" }, toSection: section) }
+        source.apply(snapshot, animatingDifferences: false)
+        let window = GtkHarness.window(for: cv, width: 400, height: 300)
+        defer { GtkHarness.close(window) }
+        GtkHarness.wait(for: "the first rows") { !cv.visibleCells.isEmpty && !cv.hasPendingViews }
+        cv.scrollToItem(at: IndexPath(item: 2, section: 15), at: .centeredVertically, animated: false)
+        GtkHarness.wait(for: "rows far down, from reused cells") {
+            cv.indexPathsForVisibleItems.contains { $0.section >= 10 } && !cv.hasPendingViews
+        }
+        XCTAssertGreaterThan(rowDefaults.count, cv.visibleCells.count, "rows were configured again on reuse")
+        for (content, background) in rowDefaults {
+            XCTAssertEqual(content, .cell())
+            XCTAssertEqual(background, .listGroupedCell(), "an inset-grouped list's rows")
+        }
+        XCTAssertFalse(headerDefaults.isEmpty)
+        for content in headerDefaults { XCTAssertEqual(content, .groupedHeader(), "a grouped list's header") }
     }}
 
 }

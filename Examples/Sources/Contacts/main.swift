@@ -141,7 +141,9 @@ final class ContactsController: CollectionViewDelegate {
             try! snapshot.appendItems([.contact(contact.id)], toSection: letter)
         }
         // Shown by the view while it has no items: no match, or no contacts at all.
-        collectionView.contentUnavailableConfiguration = contacts.isEmpty ? .empty() : .search()
+        collectionView.contentUnavailableConfiguration = contacts.isEmpty
+            ? ContentUnavailableConfiguration(iconName: "avatar-default-symbolic", text: "No Contacts")
+            : .search()
         dataSource.apply(snapshot, animatingDifferences: animated)
     }
 
@@ -164,8 +166,10 @@ final class ContactsController: CollectionViewDelegate {
         apply()
     }
 
+    /// All favourites unless all were (a tile and its row may both be among `ids`).
     private func toggleFavourite(_ ids: [Int]) {
-        for id in ids { contacts[id]?.isFavourite.toggle() }
+        let favourite = !ids.allSatisfy { contacts[$0]?.isFavourite == true }
+        for id in Set(ids) { contacts[id]?.isFavourite = favourite }
         apply()
     }
 
@@ -210,13 +214,19 @@ exit(MainActor.assumeIsolated {
         let contacts = ContactsController()
         let window = CollectionViewWindow(application: app, title: "Contacts", width: 480, height: 640) { contacts.collectionView }
         window.keepAlive(contacts)
-        // The window's header bar, with the search entry as its title: the app's only GTK calls.
+        // The window's header bar, with the search entry as its title and a Select button that
+        // switches editing (selection circles) on and off: the app's only GTK calls.
         let header = gtk_header_bar_new()!
         let entry = gtk_search_entry_new()!
         gtk_header_bar_set_title_widget(OpaquePointer(header), entry)
+        let select = gtk_toggle_button_new_with_label("Select")!
+        gtk_header_bar_pack_end(OpaquePointer(header), select)
         gtk_window_set_titlebar(window.window.as(GtkWindow.self), header)
         Signal.connect(UnsafeMutableRawPointer(entry), "search-changed") {
             contacts.searchChanged(String(cString: gtk_editable_get_text(OpaquePointer(entry))))
+        }
+        Signal.connect(UnsafeMutableRawPointer(select), "toggled") {
+            contacts.collectionView.setEditing(gtk_toggle_button_get_active(select.as(GtkToggleButton.self)) != 0, animated: true)
         }
         if let initialSearch { gtk_editable_set_text(OpaquePointer(entry), initialSearch) }
         window.present()

@@ -106,7 +106,13 @@ final class BackgroundLayer {
     /// Gives both widgets the viewport's whole area, unmoved by scrolling (on every pass: a
     /// widget whose size did not change costs GTK a comparison).
     func allocate(width: Int32, height: Int32) {
-        for widget in [backgroundWidget, unavailableView?.widget].compactMap({ $0 }) where gtk_widget_get_child_visible(widget) != 0 {
+        if let backgroundWidget { allocate(backgroundWidget, width: width, height: height) }
+        if let unavailable = unavailableView?.widget { allocate(unavailable, width: width, height: height) }
+    }
+
+    /// No array a pass: this runs on every scrolled frame.
+    private func allocate(_ widget: WidgetPointer, width: Int32, height: Int32) {
+        if gtk_widget_get_child_visible(widget) != 0 {
             var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0
             gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
             let allocatedWidth = max(width, minimumWidth)

@@ -19,10 +19,9 @@ final class ContentUnavailableView {
     private var action: (@MainActor () -> Void)?
 
     /// The look of `AdwStatusPage` (libadwaita 1.2's statuspage rules, and its `title-1`, `body`
-    /// and `pill` styles) for these widgets. The button takes the theme's suggested-action colours,
-    /// and its shape from the theme where the theme shapes buttons (GTK's theme provider ranks
-    /// above the library's): libadwaita's own `pill` class then makes it a pill, plain GTK's
-    /// Adwaita a rounded button.
+    /// and `pill` styles) for these widgets. The button takes the theme's suggested-action
+    /// colours, and is a pill with and without libadwaita (the library's stylesheet ranks above
+    /// GTK's theme provider).
     static let css = """
     box.content-unavailable > box.page { margin: 36px 12px; border-spacing: 36px; }
     box.content-unavailable > box.page > box.texts { border-spacing: 12px; }

@@ -22,7 +22,7 @@ final class AccessoryView {
     var host: WidgetPointer { revealer ?? content }
 
     /// What is applied now, to skip GTK calls that would change nothing.
-    private(set) var accessory: CellAccessory?
+    var accessory: CellAccessory?
     private var appliedTint: String?
     private var appliedFill: String?
     private var appliedWidth: Int32 = -2
@@ -136,7 +136,7 @@ final class AccessoryView {
         let width: Int32 = switch options.reservedLayoutWidth {
         case .standard: Int32(CellAccessory.LayoutDimension.standardWidth)
         case .actual: -1
-        case let .custom(w): Int32(max(0, min(w, 10_000)).rounded())
+        case let .custom(w): Pixels.gtk(w)
         }
         if width != appliedWidth {
             appliedWidth = width
@@ -283,7 +283,9 @@ final class TintClasses {
         if let name = classes[key] { return name }
         let name = "cv-accessory-\(property == "color" ? "tint" : "fill")-\(classes.count)"
         classes[key] = name
-        rules.append(".\(name), .\(name) image { \(property): \(value); }")
+        // A multiselect circle's tick and fill show only while it is checked.
+        let target = ".\(name):not(.multiselect), .\(name):not(.multiselect) image, .\(name).multiselect.checked"
+        rules.append("\(target) { \(property): \(value); }")
         install()
         return name
     }

@@ -35,10 +35,10 @@ final class CellBackgroundView {
         setClasses(Self.classes(for: new))
         if old?.backgroundInsets != new.backgroundInsets {
             let insets = new.backgroundInsets
-            gtk_widget_set_margin_top(widget, Int32(insets.top.rounded()))
-            gtk_widget_set_margin_bottom(widget, Int32(insets.bottom.rounded()))
-            gtk_widget_set_margin_start(widget, Int32(insets.leading.rounded()))  // GTK mirrors start/end right to left
-            gtk_widget_set_margin_end(widget, Int32(insets.trailing.rounded()))
+            gtk_widget_set_margin_top(widget, Pixels.gtk(insets.top))
+            gtk_widget_set_margin_bottom(widget, Pixels.gtk(insets.bottom))
+            gtk_widget_set_margin_start(widget, Pixels.gtk(insets.leading))  // GTK mirrors start/end right to left
+            gtk_widget_set_margin_end(widget, Pixels.gtk(insets.trailing))
         }
         setCustomCSS(Self.customCSS(for: new))
         if old?.customView != new.customView {
@@ -78,9 +78,7 @@ final class CellBackgroundView {
         return declarations.isEmpty ? "" : "cellbackground { \(declarations.joined(separator: " ")) }" + cardCorners
     }
 
-    private static func css(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    private static func css(_ value: Double) -> String { Pixels.css(value) }
 
     private func setClasses(_ wanted: Set<String>) {
         guard wanted != classes else { return }
@@ -122,7 +120,7 @@ final class CellBackgroundView {
 
     // Each state's rule names the states it excludes, so no rule depends on another's
     // specificity: hover (the cell's :hover) only while neither selected nor pressed.
-    private static let idle = ":not(.disabled):not(.selected):not(.highlighted)"
+    private static let idle = ":not(.disabled):not(.selected):not(.highlighted):not(.drop-target)"
 
     static let adwaitaCSS = """
     reusableview.cell:hover > cellbackground.stateful.list-plain-cell\(idle),
@@ -147,7 +145,7 @@ final class CellBackgroundView {
     \(dropTargetCSS)
     """
 
-    /// A drop into the cell, over any other state (last, and as specific as the hover rules).
+    /// A drop into the cell, over any other state (the hover rules exclude it).
     private static let dropTargetCSS = """
     reusableview.cell > cellbackground.stateful.drop-target,
     reusableview.cell:hover > cellbackground.stateful.drop-target.drop-target { background-color: alpha(@cv_accent_bg_color, 0.2);

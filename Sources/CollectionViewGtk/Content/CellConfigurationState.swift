@@ -1,5 +1,6 @@
 /// What a cell's look depends on besides its item (`UICellConfigurationState`): the view keeps
-/// it current, and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
+/// it current (all but ``isExpanded`` and ``isSwiped``, which outlines and swipe actions will
+/// set and which are false until then), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
 /// (and so its ``CollectionViewCell/configurationUpdateHandler``).
 public struct CellConfigurationState: Hashable, Sendable {
     /// The item is selected.

@@ -14,8 +14,10 @@ public struct ConfigurationColor: Hashable, Sendable {
 
     /// A fixed colour, its components from 0 to 1.
     public static func rgba(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) -> ConfigurationColor {
-        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
-        return ConfigurationColor(cssValue: "rgba(\(byte(red)),\(byte(green)),\(byte(blue)),\(min(max(alpha, 0), 1)))")
+        // NaN and infinities are 0: an odd value draws nothing rather than trapping.
+        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+        func byte(_ v: Double) -> Int { Int((unit(v) * 255).rounded()) }
+        return ConfigurationColor(cssValue: "rgba(\(byte(red)),\(byte(green)),\(byte(blue)),\(unit(alpha)))")
     }
 
     /// The text's own colour (CSS `currentColor`), optionally see-through.

@@ -8,7 +8,8 @@ import CGtk
 /// One of ``DefaultStyle/parts``: its colours are the library's `cv_` names.
 @MainActor
 enum ListCellStyle {
-    /// Tints of single accessories go just above the library's stylesheet.
+    /// Tints of single accessories go one above the library's stylesheet (`priority + 1`), so they
+    /// win over its rules.
     static var priority: guint { DefaultStyle.priority }
 
     static let css = """

@@ -82,14 +82,17 @@ open class ListCell: CollectionViewCell {
         gtk_widget_set_parent(row, widget)
     }
 
-    /// The content configuration that suits the cell (`defaultContentConfiguration()`): a
-    /// header's or footer's look for a list cell used as a section header or footer, a row's
-    /// otherwise. Change it and set it as ``CollectionViewCell/contentConfiguration``.
+    /// The content configuration that suits the cell where it is shown
+    /// (`defaultContentConfiguration()`): for a section header or footer, a grouped list's
+    /// (``ListContentConfiguration/groupedHeader()``) or a plain one's; in a sidebar, a sidebar
+    /// row's; a row's otherwise. Change it and set it as
+    /// ``CollectionViewCell/contentConfiguration``.
     public func defaultContentConfiguration() -> ListContentConfiguration {
+        let grouped = listPosition?.appearance == .grouped || listPosition?.appearance == .insetGrouped
         switch (category, queueKey?.kind) {
-        case (.supplementaryView, ElementKind.sectionHeader?): .header()
-        case (.supplementaryView, ElementKind.sectionFooter?): .footer()
-        default: .cell()
+        case (.supplementaryView, ElementKind.sectionHeader?): return grouped ? .groupedHeader() : .header()
+        case (.supplementaryView, ElementKind.sectionFooter?): return grouped ? .groupedFooter() : .footer()
+        default: return listPosition?.appearance == .sidebar ? .sidebarCell() : .cell()
         }
     }
 
@@ -132,7 +135,11 @@ open class ListCell: CollectionViewCell {
             view.detach()
             return true
         }
-        for view in accessoryViews where !view.inUse { gtk_widget_set_visible(view.host, 0) }
+        // Waiting views let go of their accessory: its action handler may hold the app's objects.
+        for view in accessoryViews where !view.inUse {
+            gtk_widget_set_visible(view.host, 0)
+            view.accessory = nil
+        }
         shownViews = ordered
         orderRow(ordered)
         applyIndentation()
@@ -177,7 +184,7 @@ open class ListCell: CollectionViewCell {
     /// Indentation is a leading margin: on the whole row, or on the content area alone when the
     /// accessories stay put. Leading mirrors in right to left.
     private func applyIndentation() {
-        let indent = Int32(max(0, min(Double(indentationLevel) * indentationWidth, 100_000)).rounded())
+        let indent = Pixels.gtk(Double(indentationLevel) * indentationWidth)
         let hasLeading = accessories.contains { $0.placement == .leading }
         let wanted: (row: Int32, content: Int32) = indentsAccessories || !hasLeading ? (indent, 0) : (0, indent)
         guard wanted != appliedIndentation else { return }

@@ -313,13 +313,16 @@ extension ListContentConfiguration {
         case justified
     }
 
-    /// How a text too long for its space breaks and ends (`NSLineBreakMode`).
+    /// How a text too long for its space breaks and ends (`NSLineBreakMode`). With unlimited
+    /// lines (``TextProperties/numberOfLines`` 0) every mode wraps. With a limit, GTK cannot clip
+    /// a label narrower than its text nor cut lines without ellipsizing, so the wrapping and
+    /// clipping modes end the last line with "…", as ``byTruncatingTail`` does.
     public enum LineBreakMode: Hashable, Sendable {
-        /// Lines break between words; the last line that fits is clipped.
+        /// Lines break between words (or inside a word longer than a line).
         case byWordWrapping
-        /// Lines break between any characters; the last line that fits is clipped.
+        /// Lines break between any characters.
         case byCharWrapping
-        /// The text is cut at the edge.
+        /// Lines break between words; with a limit, the end is cut (shown as "…").
         case byClipping
         /// "…" replaces the start of the last line.
         case byTruncatingHead

@@ -43,8 +43,18 @@ public final class ListContentView: ContentView {
     /// The text and the secondary text, joined by a comma ("Alice Smith, Mobile"): what
     /// assistive technologies read for the row.
     public var accessibilityLabel: String? {
-        let parts = [listConfiguration.text, listConfiguration.secondaryText].compactMap { $0 }.filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        switch (listConfiguration.text ?? "", listConfiguration.secondaryText ?? "") {
+        case ("", ""): nil
+        case (let text, ""): text
+        case ("", let secondary): secondary
+        case (let text, let secondary): text + ", " + secondary
+        }
+    }
+
+    /// Any list content configuration: shown by updating these widgets (no existential boxing
+    /// of the current one, as the protocol's default would do on every rebind).
+    public func supports(_ configuration: any ContentConfiguration) -> Bool {
+        configuration is ListContentConfiguration
     }
 
     /// Makes the widgets and shows `configuration`.
@@ -144,7 +154,7 @@ public final class ListContentView: ContentView {
         }
         let properties = new.imageProperties
         if appliedImageSize != properties.size {
-            gtk_image_set_pixel_size(OpaquePointer(image), Int32(properties.size))
+            gtk_image_set_pixel_size(OpaquePointer(image), Pixels.gtk(Double(properties.size)))
             appliedImageSize = properties.size
         }
         let reserved = properties.reservedLayoutWidth > Double(properties.size) ? pixels(properties.reservedLayoutWidth) : -1
@@ -220,7 +230,7 @@ public final class ListContentView: ContentView {
         return nil
     }
 
-    private func pixels(_ value: Double) -> Int32 { Int32(max(0, value).rounded()) }
+    private func pixels(_ value: Double) -> Int32 { Pixels.gtk(value) }
 
     // MARK: Style
 
@@ -308,7 +318,7 @@ final class TextSlot {
         gtk_label_set_wrap(gtkLabel, count == 1 ? 0 : 1)
         gtk_label_set_wrap_mode(gtkLabel, mode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         gtk_label_set_ellipsize(gtkLabel, ellipsize)
-        gtk_label_set_lines(gtkLabel, count > 1 ? Int32(count) : -1)
+        gtk_label_set_lines(gtkLabel, count > 1 ? Int32(clamping: count) : -1)
     }
 }
 

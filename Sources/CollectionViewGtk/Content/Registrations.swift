@@ -87,6 +87,8 @@ final class RegistrationToken {
     let name: String
     let registration: ViewRegistration
     let serial: Int
+    /// The reuse identifier of its own queue, made once (not per dequeue).
+    let identifier: String
     /// Made while some collection view was asking its data source for a view.
     let madeInProvider: Bool
 
@@ -99,8 +101,11 @@ final class RegistrationToken {
         registration = ViewRegistration(viewClass: viewClass, template: template)
         Self.made += 1
         serial = Self.made
+        identifier = Self.identifier(name, serial)
         madeInProvider = Self.providerDepth > 0
     }
+
+    static func identifier(_ name: String, _ serial: Int) -> String { "\(name) #\(serial)" }
 
     /// Runs `body`, a data source call that makes a view, counted so registrations made inside
     /// it are known.
@@ -118,8 +123,8 @@ extension CollectionView {
                                                           item: Item) -> Cell {
         let key = queueKey(for: registration.token, category: .cell, kind: nil)
         let cell: Cell
-        if let reconfiguring = editing.reconfiguring, reconfiguring.indexPath == indexPath, let own = reconfiguring.cell as? Cell {
-            cell = own  // reconfiguring: the item's own cell, as UIKit gives back
+        if let own = reconfiguringCell(at: indexPath) as? Cell {
+            cell = own
         } else {
             cell = dequeue(forRegistration: registration.token, key, as: Cell.self)
         }
@@ -139,18 +144,18 @@ extension CollectionView {
     /// The queue of a registration: its own, named by its serial number. Registrations made
     /// inside a provider share the first one of their name, and the second such is reported.
     private func queueKey(for token: RegistrationToken, category: ElementCategory, kind: String?) -> ReuseQueueKey {
-        var serial = token.serial
+        var identifier = token.identifier
         if token.madeInProvider {
             if let first = data.providerMadeRegistrations[token.name] {
-                if first != serial, data.reportedRegistrations.insert(token.name).inserted {
+                if first != token.serial, data.reportedRegistrations.insert(token.name).inserted {
                     report(.registrationMadeInProvider(token.name))
                 }
-                serial = first
+                identifier = RegistrationToken.identifier(token.name, first)
             } else {
-                data.providerMadeRegistrations[token.name] = serial
+                data.providerMadeRegistrations[token.name] = token.serial
             }
         }
-        return ReuseQueueKey(category: category, kind: kind, identifier: "\(token.name) #\(serial)")
+        return ReuseQueueKey(category: category, kind: kind, identifier: identifier)
     }
 
     private func dequeue<View: ReusableView>(forRegistration token: RegistrationToken, _ key: ReuseQueueKey, as type: View.Type) -> View {

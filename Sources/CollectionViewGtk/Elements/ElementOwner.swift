@@ -357,7 +357,7 @@ extension ElementOwner {
     /// inside `cellForItemAt`) is not shown but queued again: it may show data of an index path
     /// that is about to change. The element is made again once that work has run.
     private func show(_ key: ElementKey, _ attributes: LayoutAttributes, _ source: ElementSource) -> ReusableView? {
-        guard visible[key] == nil, !source.hasWorkWaiting(), let view = source.makeView(key) else { return visible[key] }
+        guard visible[key] == nil, !source.hasWorkWaiting(), let view = source.makeView(key, attributes) else { return visible[key] }
         guard !source.hasWorkWaiting() else {
             hideAndQueue(view)
             return nil
@@ -418,8 +418,12 @@ extension ElementOwner {
     }
 
     private func hideAndQueue(_ view: ReusableView) {
-        // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it).
-        (view as? CollectionViewCell)?.isFocused = false
+        // A hidden cell keeps neither the focus state nor GTK's focus (the collection takes it);
+        // its look is updated when it next shows an item, not for the item it leaves.
+        if let cell = view as? CollectionViewCell {
+            cell.isPreparingForDisplay = true
+            cell.isFocused = false
+        }
         order.viewLeft(view)
         view.elementKey = nil
         view.retiredAt = 0

@@ -62,8 +62,9 @@ struct ElementSource {
     var attributesIn: (Rect) -> [ElementKey: LayoutAttributes]
     /// One element's usable attributes; nil when it should have no view.
     var attributesOf: (ElementKey) -> LayoutAttributes?
-    /// A configured view for an element; nil when there is none (reported by the view).
-    var makeView: (ElementKey) -> ReusableView?
+    /// A configured view for an element with these attributes; nil when there is none
+    /// (reported by the view).
+    var makeView: (ElementKey, LayoutAttributes) -> ReusableView?
     /// A view got new attributes from the layout: a self-sizing layout hears what it would like.
     var selfSize: (ReusableView, LayoutAttributes) -> Void
     /// Moves views between attributes; the owner leaves the views it moves alone.

@@ -23,6 +23,8 @@ final class ReuseQueues {
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
         if let view = queues[key]?.popLast() {  // in place: no copy of the queue
             view.lastFit = nil
+            // A cell's look is updated once it has its next item, not for what reuse resets.
+            (view as? CollectionViewCell)?.isPreparingForDisplay = true
             view.prepareForReuse()
             return view
         }

@@ -260,7 +260,9 @@ final class Menus {
     /// Delete (or Shift+Delete, `permanently`) on the selected items, or on the focused item
     /// when none is selected, when the delegate can delete them. False lets the key go on.
     func deleteKey(permanently: Bool) -> Bool {
-        guard let collectionView else { return false }
+        // While a menu is open the key is the menu's (its Delete item shows it), not the
+        // selection's: a menu opened on another item would otherwise delete the selection.
+        guard let collectionView, menu == nil else { return false }
         return collectionView.work.runNow { performDelete(permanently: permanently, in: collectionView) }
     }
 

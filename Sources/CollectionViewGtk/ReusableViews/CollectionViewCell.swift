@@ -212,13 +212,20 @@ open class CollectionViewCell: ReusableView {
         if !isPreparingForDisplay { updateConfigurationIfNeeded() }
     }
 
-    /// Runs a requested update now.
+    /// Runs a requested update now. A state change the update itself makes (a handler that
+    /// turns editing on, or selects its own item) asks again, and runs once the update is done,
+    /// so the cell ends showing its last state (a handler that changes the state every time is
+    /// cut off after a few rounds).
     public func updateConfigurationIfNeeded() {
-        guard needsConfigurationUpdate, !isUpdatingConfiguration else { return }
-        needsConfigurationUpdate = false
+        guard !isUpdatingConfiguration else { return }
         isUpdatingConfiguration = true
         defer { isUpdatingConfiguration = false }
-        updateConfiguration(using: configurationState)
+        var rounds = 0
+        while needsConfigurationUpdate, rounds < 4 {
+            needsConfigurationUpdate = false
+            rounds += 1
+            updateConfiguration(using: configurationState)
+        }
     }
 
     /// From a dequeue until the view has set the item's state: updates wait, so the cell is

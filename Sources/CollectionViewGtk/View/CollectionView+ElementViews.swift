@@ -19,7 +19,7 @@ extension CollectionView {
         ElementSource(
             attributesIn: { [unowned self] in wantedAttributes(in: $0) },
             attributesOf: { [unowned self] in usableAttributes(of: $0) },
-            makeView: { [unowned self] in makeView(for: $0) },
+            makeView: { [unowned self] in makeView(for: $0, with: $1) },
             selfSize: { [unowned self] in selfSize($0, to: $1) },
             animator: animator,
             hasWorkWaiting: { [unowned self] in work.hasQueuedWork })
@@ -35,7 +35,11 @@ extension CollectionView {
         }
     }
 
-    private func makeView(for key: ElementKey) -> ReusableView? {
+    private func makeView(for key: ElementKey, with attributes: LayoutAttributes) -> ReusableView? {
+        // What the views dequeued for it learn before they are configured (as UIKit's dequeue
+        // for an index path applies its attributes): where a list row sits.
+        data.attributesBeingShown = attributes
+        defer { data.attributesBeingShown = nil }
         let view: ReusableView? = work.runNow {
             switch key.category {
             case .cell: RegistrationToken.insideProvider { makeCell(at: key.indexPath) }

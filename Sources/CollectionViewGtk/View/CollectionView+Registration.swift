@@ -43,9 +43,7 @@ extension CollectionView {
     ///   - identifier: the reuse identifier the cell class was registered for.
     ///   - indexPath: the item the cell is for, as the data source was asked.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        if let reconfiguring = editing.reconfiguring, reconfiguring.indexPath == indexPath {
-            return reconfiguring.cell  // reconfiguring: the item's own cell, as UIKit gives back
-        }
+        if let own = reconfiguringCell(at: indexPath) { return own }
         let key = ReuseQueueKey(category: .cell, identifier: identifier)
         let view = dequeueOrStop(key)
         guard let cell = view as? CollectionViewCell else {
@@ -83,11 +81,23 @@ extension CollectionView {
         return typed
     }
 
+    /// While `indexPath`'s item is reconfigured, its own cell: what a dequeue for it gives back,
+    /// as UIKit's does.
+    func reconfiguringCell(at indexPath: IndexPath) -> CollectionViewCell? {
+        guard let reconfiguring = editing.reconfiguring, reconfiguring.indexPath == indexPath else { return nil }
+        return reconfiguring.cell
+    }
+
     /// The dequeue that throws instead of stopping, for the view's own use and for tests.
     func dequeue(_ key: ReuseQueueKey, registration: ViewRegistration? = nil) throws(CollectionViewError) -> ReusableView {
         let view = try elements.dequeue(key, registration: registration)
         view.owner = self
-        (view as? CollectionViewCell)?.isPreparingForDisplay = true
+        if let cell = view as? CollectionViewCell {
+            cell.isPreparingForDisplay = true
+            if let attributes = data.attributesBeingShown, attributes.representedElementCategory == key.category {
+                cell.listPosition = attributes.listPosition
+            }
+        }
         return view
     }
 

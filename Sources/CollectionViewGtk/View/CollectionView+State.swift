@@ -28,6 +28,8 @@ struct DataState {
     /// The first registration of each name made inside a provider (its serial), whose queue
     /// the later ones of that name share, and the names already reported.
     var providerMadeRegistrations: [String: Int] = [:]
+    /// The attributes of the element whose view the data source is being asked for.
+    var attributesBeingShown: LayoutAttributes?
     var reportedRegistrations: Set<String> = []
     /// The icon names and files list rows could not show, each reported once.
     var reportedUnavailableImages: Set<String> = []
