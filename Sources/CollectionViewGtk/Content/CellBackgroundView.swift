@@ -142,6 +142,8 @@ final class CellBackgroundView {
     reusableview.cell:hover > cellbackground.stateful.selected:not(.highlighted) { background-color: shade(@cv_accent_bg_color, 0.95); }
     cellbackground.stateful.selected.highlighted { background-color: shade(@cv_accent_bg_color, 0.88); }
     reusableview.cell.background-selected { color: @cv_accent_fg_color; }
+    reusableview.cell.background-selected image.cell-accessory.multiselect.checked { background-color: @cv_accent_fg_color;
+        border-color: @cv_accent_fg_color; color: @cv_accent_bg_color; }
     \(dropTargetCSS)
     """
 
