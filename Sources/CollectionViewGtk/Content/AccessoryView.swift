@@ -121,18 +121,8 @@ final class AccessoryView {
         if case .label = kind, gtk_label_get_text(content.opaque).map({ String(cString: $0) }) != accessory.text {
             gtk_label_set_text(content.opaque, accessory.text)
         }
-        let tint = options.tintColor.map { TintClasses.shared.className(color: $0.cssValue) }
-        if tint != appliedTint {
-            if let old = appliedTint { gtk_widget_remove_css_class(content, old) }
-            if let tint { gtk_widget_add_css_class(content, tint) }
-            appliedTint = tint
-        }
-        let fill = options.backgroundColor.map { TintClasses.shared.className(fill: $0.cssValue) }
-        if fill != appliedFill {
-            if let old = appliedFill { gtk_widget_remove_css_class(content, old) }
-            if let fill { gtk_widget_add_css_class(content, fill) }
-            appliedFill = fill
-        }
+        appliedTint = StyleClasses.shared.swap(appliedTint, for: options.tintColor.map { Self.rules("color", $0) }, on: content)
+        appliedFill = StyleClasses.shared.swap(appliedFill, for: options.backgroundColor.map { Self.rules("background-color", $0) }, on: content)
         let width: Int32 = switch options.reservedLayoutWidth {
         case .standard: Int32(CellAccessory.LayoutDimension.standardWidth)
         case .actual: -1
@@ -155,6 +145,12 @@ final class AccessoryView {
         }
         update(for: state)
         reveal(accessory.displayed, editing: editing, animated: animated)
+    }
+
+    /// An option's colour as the rule of a style class: on the accessory and a button's image,
+    /// but on a multiselect circle only while it is checked (its tick and fill show only then).
+    private static func rules(_ property: String, _ color: ConfigurationColor) -> [StyleClasses.Rule] {
+        [StyleClasses.Rule("&:not(.multiselect), &:not(.multiselect) image, &.multiselect.checked", "\(property): \(color.cssValue);")]
     }
 
     /// The width of the box a built-in accessory draws (``ListCellStyle`` sizes them so): its
@@ -262,43 +258,5 @@ extension CellAccessory.Kind {
         case .delete, .insert, .reorder, .detail, .outlineDisclosure: true
         default: false
         }
-    }
-}
-
-/// Colours of accessory options as CSS classes of one stylesheet: GTK 4 has no per-widget style,
-/// and a provider per widget would cost a style recomputation per cell. A class per distinct
-/// colour, made the first time it is used, keeps that to one small stylesheet.
-@MainActor
-final class TintClasses {
-    static let shared = TintClasses()
-    private var classes: [String: String] = [:]
-    private var rules: [String] = []
-    private var provider: UnsafeMutablePointer<GtkCssProvider>?
-
-    func className(color value: String) -> String { className(for: "color", value) }
-    func className(fill value: String) -> String { className(for: "background-color", value) }
-
-    private func className(for property: String, _ value: String) -> String {
-        let key = property + ":" + value
-        if let name = classes[key] { return name }
-        let name = "cv-accessory-\(property == "color" ? "tint" : "fill")-\(classes.count)"
-        classes[key] = name
-        // A multiselect circle's tick and fill show only while it is checked.
-        let target = ".\(name):not(.multiselect), .\(name):not(.multiselect) image, .\(name).multiselect.checked"
-        rules.append("\(target) { \(property): \(value); }")
-        install()
-        return name
-    }
-
-    private func install() {
-        guard let display = gdk_display_get_default() else { return }
-        if provider == nil {
-            let made = gtk_css_provider_new()!
-            provider = made
-            // Above the accessories' own stylesheet, so an option wins over an accessory's own
-            // colour; below the application's (600).
-            gtk_style_context_add_provider_for_display(display, OpaquePointer(made), ListCellStyle.priority + 1)
-        }
-        gtk_css_provider_load_from_data(provider, rules.joined(separator: "\n"), -1)
     }
 }

@@ -5,12 +5,10 @@ import CGtk
 /// Every built-in accessory draws a box of a known width (``AccessoryView/boxWidth(of:)``), so
 /// the cell reserves widths with margins around it and a circle stays round.
 ///
-/// One of ``DefaultStyle/parts``: its colours are the library's `cv_` names.
+/// One of ``DefaultStyle/parts``: its colours are the library's `cv_` names. An accessory's
+/// tint or background colour from its options is a ``StyleClasses`` class, above these rules.
 @MainActor
 enum ListCellStyle {
-    /// Tints of single accessories go one above the library's stylesheet (`priority + 1`), so they
-    /// win over its rules.
-    static var priority: guint { DefaultStyle.priority }
 
     static let css = """
     .cell-accessory-revealer { min-width: 0; }
