@@ -310,7 +310,7 @@ final class ListContentConfigurationTests: XCTestCase {
     }}
 
     /// A sidebar row takes the accent colour while selected, through the theme's class, and
-    /// loses it when deselected; a fixed colour gets the widget's own style provider.
+    /// loses it when deselected; a fixed colour applies (through a shared style class).
     func testASelectedSidebarRowTakesTheAccentColour() { MainActor.assumeIsolated {
         let list = ContactList([Contact(name: "Inbox", detail: nil), Contact(name: "Sent", detail: nil)],
                                appearance: .sidebar, preset: { .sidebarCell() })

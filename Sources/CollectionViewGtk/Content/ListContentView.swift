@@ -97,6 +97,7 @@ public final class ListContentView: ContentView {
     private var appliedImageWidth: Int32?
     private var appliedTint = Colouring()
     private var appliedCornerRadius = 0.0
+    private var appliedCornerClass: String?
     private var appliedImageSpacing: Int32?
     private var appliedSideBySide: Bool?
     private var appliedTextSpacing: Int32?
@@ -165,10 +166,15 @@ public final class ListContentView: ContentView {
         let tint = new.stateLook == .accent && properties.tintColor == nil ? .accent : properties.tintColor
         appliedTint.apply(tint, to: image)
         if appliedCornerRadius != properties.cornerRadius {
-            Colouring.setCornerRadius(properties.cornerRadius, of: image, from: appliedCornerRadius)
+            appliedCornerClass = StyleClasses.shared.swap(appliedCornerClass, for: Self.cornerRules(properties.cornerRadius), on: image)
             gtk_widget_set_overflow(image, properties.cornerRadius > 0 ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE)
             appliedCornerRadius = properties.cornerRadius
         }
+    }
+
+    /// The rule that rounds the image's corners by `radius` (nil for none).
+    private static func cornerRules(_ radius: Double) -> [StyleClasses.Rule]? {
+        radius > 0 ? [StyleClasses.Rule("&", "border-radius: \(Pixels.css(radius))px;")] : nil
     }
 
     /// Shows `content` in the image widget, or the theme's `image-missing` icon for an icon the
@@ -322,14 +328,14 @@ final class TextSlot {
     }
 }
 
-/// A widget's colour from a ``ConfigurationColor``: the theme's colours through CSS classes
-/// (no per-widget CSS), any other through a style provider of the widget's own, one provider
-/// per colour shared by all widgets that use it.
+/// A widget's colour from a ``ConfigurationColor``: the theme's colours the presets use through
+/// the library's CSS classes, any other through a ``StyleClasses`` class (one per colour, shared
+/// by every widget that uses it).
 @MainActor
 struct Colouring {
     private var applied: ConfigurationColor?
     private var appliedClass: String?
-    private var appliedProvider: OpaquePointer?
+    private var appliedStyleClass: String?
 
     /// The class for the theme's colours the presets use: `dim-label` is the theme's own
     /// dimming (more opaque in high contrast), the rest are the library's.
@@ -347,43 +353,16 @@ struct Colouring {
     /// Gives `widget` `color` (nil: the inherited one), undoing the last.
     mutating func apply(_ color: ConfigurationColor?, to widget: WidgetPointer) {
         guard color != applied else { return }
-        if let appliedClass { gtk_widget_remove_css_class(widget, appliedClass) }
-        if let appliedProvider { gtk_style_context_remove_provider(gtk_widget_get_style_context(widget), appliedProvider) }
-        appliedClass = nil
-        appliedProvider = nil
-        if let color {
-            if let cssClass = Self.cssClass(for: color) {
-                gtk_widget_add_css_class(widget, cssClass)
-                appliedClass = cssClass
-            } else {
-                let provider = Self.provider("* { color: \(color.cssValue); }")
-                gtk_style_context_add_provider(gtk_widget_get_style_context(widget), provider, Self.priority)
-                appliedProvider = provider
-            }
-        }
         applied = color
-    }
-
-    /// Rounds `widget`'s corners by `radius` (through a shared provider), removing the one for
-    /// `old`.
-    static func setCornerRadius(_ radius: Double, of widget: WidgetPointer, from old: Double) {
-        let context = gtk_widget_get_style_context(widget)
-        if old > 0 { gtk_style_context_remove_provider(context, provider("* { border-radius: \(old)px; }")) }
-        if radius > 0 { gtk_style_context_add_provider(context, provider("* { border-radius: \(radius)px; }"), priority) }
-    }
-
-    /// Above the application's providers (600): a colour set in a configuration wins.
-    private static let priority: guint = 700
-
-    /// Providers by their CSS; an app uses a handful of colours, each made once.
-    private static var providers: [String: OpaquePointer] = [:]
-
-    private static func provider(_ css: String) -> OpaquePointer {
-        if let provider = providers[css] { return provider }
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        providers[css] = OpaquePointer(provider)
-        return OpaquePointer(provider)
+        let themeClass = color.flatMap(Self.cssClass(for:))
+        if themeClass != appliedClass {
+            if let appliedClass { gtk_widget_remove_css_class(widget, appliedClass) }
+            if let themeClass { gtk_widget_add_css_class(widget, themeClass) }
+            appliedClass = themeClass
+        }
+        let custom = themeClass == nil ? color : nil
+        appliedStyleClass = StyleClasses.shared.swap(appliedStyleClass, for: custom.map { [StyleClasses.Rule("&", "color: \($0.cssValue);")] },
+                                                     on: widget)
     }
 }
 
