@@ -415,14 +415,18 @@ final class BackgroundConfigurationTests: XCTestCase {
         XCTAssertEqual(CellBackgroundView.classes(for: .listGroupedHeaderFooter().updated(for: state)), ["list-grouped-header-footer"],
                        "headers show no state")
         XCTAssertEqual(CellBackgroundView.classes(for: .clear().updated(for: state)), ["clear"])
-        XCTAssertEqual(CellBackgroundView.customCSS(for: .listSidebarCell()), "", "the sidebar's 6 px corners are the stylesheet's")
+        XCTAssertNil(CellBackgroundView.customRules(for: .listSidebarCell()), "the sidebar's 6 px corners are the stylesheet's")
         XCTAssertEqual(BackgroundConfiguration.listSidebarCell().cornerRadius, 6)
         var custom = BackgroundConfiguration.listSidebarCell()
         custom.cornerRadius = 0
         custom.strokeWidth = 1.5
-        XCTAssertEqual(CellBackgroundView.customCSS(for: custom),
-                       "cellbackground { border: 1.5px solid @cv_accent_color; border-radius: 0px; }\n" + CellBackgroundView.cardCornerRules,
+        let rules = try! XCTUnwrap(CellBackgroundView.customRules(for: custom))
+        XCTAssertEqual(StyleClasses.css(rules, className: "custom"),
+                       "cellbackground.custom { border: 1.5px solid @cv_accent_color; border-radius: 0px; }\n"
+                       + StyleClasses.css(CellBackgroundView.cardCornerRules, className: "custom"),
                        "the app's radius, but the card's corners on the first and last rows")
+        XCTAssertTrue(StyleClasses.css(rules, className: "custom").contains("reusableview.cell.list-rounded-top > cellbackground.custom {"),
+                      "the card's corners are scoped to the app's class")
         XCTAssertEqual(BackgroundConfiguration.listCell(for: .insetGrouped), .listGroupedCell())
         XCTAssertEqual(BackgroundConfiguration.listCell(for: .sidebar), .listSidebarCell())
         XCTAssertEqual(BackgroundConfiguration.listCell(for: nil), .listPlainCell())

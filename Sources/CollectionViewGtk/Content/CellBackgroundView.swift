@@ -8,9 +8,9 @@ import CollectionLayout
 ///
 /// The look is CSS: a class for the preset (`list-grouped-cell`…) and one per state shown
 /// (`selected`, `highlighted`, `drop-target`, `disabled`; hover is the cell's own `:hover`),
-/// drawn by the library's stylesheet (``css``) in the theme's colours. Only colours, strokes
-/// and corners the app sets go into a CSS provider of the widget's own, loaded again only
-/// when they change.
+/// drawn by the library's stylesheet (``css``) in the theme's colours. Colours, strokes and
+/// corners the app sets are a ``StyleClasses`` class, one per distinct combination, so a cell
+/// rebound to values already seen swaps a class and parses no CSS.
 @MainActor
 final class CellBackgroundView {
     let widget: WidgetPointer
@@ -18,8 +18,7 @@ final class CellBackgroundView {
     /// What the widget shows now.
     private(set) var configuration: BackgroundConfiguration?
     private var classes: Set<String> = []
-    private var customCSS = ""
-    private var provider: ObjectRef?
+    private var customClass: String?
 
     init() {
         widget = cv_cell_background_new()!
@@ -40,7 +39,9 @@ final class CellBackgroundView {
             gtk_widget_set_margin_start(widget, Pixels.gtk(insets.leading))  // GTK mirrors start/end right to left
             gtk_widget_set_margin_end(widget, Pixels.gtk(insets.trailing))
         }
-        setCustomCSS(Self.customCSS(for: new))
+        if old.map({ Self.sameCustomStyle($0, new) }) != true {
+            customClass = StyleClasses.shared.swap(customClass, for: Self.customRules(for: new), on: widget)
+        }
         if old?.customView != new.customView {
             if let view = old?.customView, gtk_widget_get_parent(view) == widget { gtk_widget_unparent(view) }
             if let view = new.customView {
@@ -62,20 +63,30 @@ final class CellBackgroundView {
         return classes
     }
 
-    /// The app's own colours, stroke and corners as one rule; empty when it set none.
-    static func customCSS(for configuration: BackgroundConfiguration) -> String {
+    /// The app's own colours, stroke and corners as the rules of a style class; nil when it set
+    /// none.
+    static func customRules(for configuration: BackgroundConfiguration) -> [StyleClasses.Rule]? {
         var declarations: [String] = []
         if let color = configuration.backgroundColor { declarations.append("background-color: \(color.cssValue);") }
         if configuration.strokeWidth > 0 {
             let color = configuration.strokeColor ?? .accent
             declarations.append("border: \(css(configuration.strokeWidth))px solid \(color.cssValue);")
         }
-        var cardCorners = ""
+        var cardCorners: [StyleClasses.Rule] = []
         if configuration.cornerRadius != configuration.style.cornerRadius {
             declarations.append("border-radius: \(css(max(0, configuration.cornerRadius)))px;")
-            cardCorners = "\n" + cardCornerRules  // the card's corners still win on the first and last rows
+            // The class's rules are above the library's stylesheet: the card's corners are
+            // repeated among them, more specific, to still win on the first and last rows.
+            cardCorners = cardCornerRules
         }
-        return declarations.isEmpty ? "" : "cellbackground { \(declarations.joined(separator: " ")) }" + cardCorners
+        return declarations.isEmpty ? nil : [StyleClasses.Rule("cellbackground&", declarations.joined(separator: " "))] + cardCorners
+    }
+
+    /// Whether `a` and `b` make the same custom rules (a state change alone does not): checked
+    /// without building them.
+    private static func sameCustomStyle(_ a: BackgroundConfiguration, _ b: BackgroundConfiguration) -> Bool {
+        a.backgroundColor == b.backgroundColor && a.strokeWidth == b.strokeWidth && a.strokeColor == b.strokeColor
+            && a.cornerRadius == b.cornerRadius && a.style.cornerRadius == b.style.cornerRadius
     }
 
     private static func css(_ value: Double) -> String { Pixels.css(value) }
@@ -87,18 +98,6 @@ final class CellBackgroundView {
         classes = wanted
     }
 
-    private func setCustomCSS(_ text: String) {
-        guard text != customCSS else { return }
-        customCSS = text
-        if provider == nil {
-            let made = gtk_css_provider_new()!
-            provider = ObjectRef(adopting: raw(made))
-            // Above the app's stylesheet (APPLICATION, 600): what the app set in code wins.
-            gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(made), 650)
-        }
-        gtk_css_provider_load_from_data(provider!.pointer.assumingMemoryBound(to: GtkCssProvider.self), text, -1)
-    }
-
     /// The library's rules for backgrounds (in ``DefaultStyle/parts``), and those that differ
     /// with libadwaita. The state colours are libadwaita 1.2's (_lists.scss, _colors.scss:
     /// currentColor at .07 on hover, .16 pressed, .1 selected in plain lists; .03 and .08 in
@@ -108,15 +107,18 @@ final class CellBackgroundView {
     cellbackground.list-plain-header-footer { background-color: @cv_view_bg_color; }
     reusableview.cell.list-rounded-top { border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px; }
     reusableview.cell.list-rounded-bottom { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
-    \(cardCornerRules)
+    \(StyleClasses.css(cardCornerRules, className: nil))
     """
 
     /// The background of an inset-grouped list's first and last rows takes the card's corners
-    /// (the cell's own CSS background and focus ring do through the cell's rules above).
-    static let cardCornerRules = """
-    reusableview.cell.list-rounded-top > cellbackground { border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px; }
-    reusableview.cell.list-rounded-bottom > cellbackground { border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px; }
-    """
+    /// (the cell's own CSS background and focus ring do through the cell's rules above); `&`
+    /// is nothing in the library's stylesheet and an app's radius class in ``customRules(for:)``.
+    static let cardCornerRules = [
+        StyleClasses.Rule("reusableview.cell.list-rounded-top > cellbackground&",
+                          "border-top-left-radius: \(Int(cardRadius))px; border-top-right-radius: \(Int(cardRadius))px;"),
+        StyleClasses.Rule("reusableview.cell.list-rounded-bottom > cellbackground&",
+                          "border-bottom-left-radius: \(Int(cardRadius))px; border-bottom-right-radius: \(Int(cardRadius))px;"),
+    ]
 
     // Each state's rule names the states it excludes, so no rule depends on another's
     // specificity: hover (the cell's :hover) only while neither selected nor pressed.
