@@ -87,8 +87,8 @@ struct Pixels {
     let bytes: [UInt8], width: Int, height: Int, stride: Int
 
     @MainActor
-    init(_ window: WidgetPointer) {
-        (bytes, width, height, stride) = GtkHarness.renderedPixels(of: window)
+    init(_ window: WidgetPointer, saveAs name: String? = nil) {
+        (bytes, width, height, stride) = GtkHarness.renderedPixels(of: window, saveAs: name)
     }
 
     /// The colour at a point of the window (cairo's ARGB32: B, G, R, A in memory).
