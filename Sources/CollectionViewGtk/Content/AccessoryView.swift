@@ -23,8 +23,8 @@ final class AccessoryView {
 
     /// What is applied now, to skip GTK calls that would change nothing.
     var accessory: CellAccessory?
-    private var appliedTint: String?
-    private var appliedFill: String?
+    private var appliedTint: (color: ConfigurationColor?, styleClass: String?) = (nil, nil)
+    private var appliedFill: (color: ConfigurationColor?, styleClass: String?) = (nil, nil)
     private var appliedWidth: Int32 = -2
     private var appliedHidden = false
     private var appliedPlacement: CellAccessory.Placement?
@@ -121,8 +121,14 @@ final class AccessoryView {
         if case .label = kind, gtk_label_get_text(content.opaque).map({ String(cString: $0) }) != accessory.text {
             gtk_label_set_text(content.opaque, accessory.text)
         }
-        appliedTint = StyleClasses.shared.swap(appliedTint, for: options.tintColor.map { Self.rules("color", $0) }, on: content)
-        appliedFill = StyleClasses.shared.swap(appliedFill, for: options.backgroundColor.map { Self.rules("background-color", $0) }, on: content)
+        if options.tintColor != appliedTint.color {
+            let styleClass = StyleClasses.shared.swap(appliedTint.styleClass, for: options.tintColor.map { Self.rules("color", $0) }, on: content)
+            appliedTint = (options.tintColor, styleClass)
+        }
+        if options.backgroundColor != appliedFill.color {
+            let styleClass = StyleClasses.shared.swap(appliedFill.styleClass, for: options.backgroundColor.map { Self.rules("background-color", $0) }, on: content)
+            appliedFill = (options.backgroundColor, styleClass)
+        }
         let width: Int32 = switch options.reservedLayoutWidth {
         case .standard: Int32(CellAccessory.LayoutDimension.standardWidth)
         case .actual: -1
