@@ -314,6 +314,31 @@ final class ListCellTests: XCTestCase {
         GtkHarness.screenshot(window, name: "list-cell-multiselect")
     }}
 
+    /// A multiselect circle's tint and fill from its options show only while it is checked:
+    /// unchecked, it is the plain empty circle.
+    func testATintedMultiselectCircleIsColouredOnlyWhenChecked() { MainActor.assumeIsolated {
+        let rows = Rows(1)
+        rows.accessories = { _, _ in [.multiselect(displayed: .always, options: .init(tintColor: .rgba(0, 1, 0), backgroundColor: .rgba(1, 0, 0)))] }
+        let (cv, window) = Self.open(rows)
+        defer { GtkHarness.close(window) }
+        cv.allowsMultipleSelection = true
+        let circle = Self.cell(cv, 0).accessoryWidget(at: 0)!
+        let red: UInt32 = 0xff0000, green: UInt32 = 0x00ff00
+        let dir = GtkHarness.screenshotDirectory().path
+        let unchecked = try! XCTUnwrap(GtkHarness.screenshot(circle, name: "list-cell-multiselect-tinted-unchecked", in: dir))
+        XCTAssertEqual(GtkHarness.pixelCount(ofColour: red, inPNG: unchecked), 0, "no fill while unchecked")
+        XCTAssertEqual(GtkHarness.pixelCount(ofColour: green, inPNG: unchecked), 0, "no tick while unchecked")
+        cv.selectItem(at: p(0), animated: false, scrollPosition: [])
+        XCTAssertTrue(gtk_widget_has_css_class(circle, "checked") != 0)
+        // The circle's colours ease in (150 ms): wait until the fill is the option's.
+        var checked = ""
+        GtkHarness.wait(for: "the checked circle's fill") {
+            checked = GtkHarness.screenshot(circle, name: "list-cell-multiselect-tinted-checked", in: dir) ?? ""
+            return GtkHarness.pixelCount(ofColour: red, inPNG: checked) > 20
+        }
+        XCTAssertGreaterThan(GtkHarness.pixelCount(ofColour: red, inPNG: checked), 20, "the option's fill once checked")
+    }}
+
     /// Indentation moves the content by level × width (default 10); with `indentsAccessories`
     /// the leading accessories move too, without it only the content.
     func testIndentationShiftsTheContent() { MainActor.assumeIsolated {
