@@ -93,6 +93,7 @@ final class ContactsController: CollectionViewDelegate {
             content.text = contact.name
             content.image = .iconName("avatar-default-symbolic")
             content.imageProperties.size = 32
+            content.textProperties.numberOfLines = 1  // a tile has a fixed size: long names end in "…"
             cell.contentConfiguration = content
             // A card: the list's hover and selection colours inside a rounded outline.
             var background = BackgroundConfiguration.listGroupedCell()
