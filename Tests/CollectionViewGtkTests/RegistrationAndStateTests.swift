@@ -397,6 +397,34 @@ final class RegistrationAndStateTests: XCTestCase {
         for content in headerDefaults { XCTAssertEqual(content, .groupedHeader(), "a grouped list's header") }
     }}
 
+
+    /// Configurations hold the app's widgets they name (a background's custom view, a custom
+    /// accessory), new floating ones included: a cell that stops showing them unparents them,
+    /// and the same configuration applied again shows the same, live widgets.
+    func testConfigurationsHoldTheAppsWidgets() { MainActor.assumeIsolated {
+        XCTAssertTrue(GtkHarness.available)
+        let cell = ListCell()
+        var background = BackgroundConfiguration.clear()
+        background.customView = gtk_label_new("behind")  // floating: nobody else holds it
+        let toggle = gtk_switch_new()!
+        let accessory = CellAccessory.customView(configuration: .init(customView: toggle, placement: .trailing))
+        cell.backgroundConfiguration = background
+        cell.accessories = [accessory]
+        XCTAssertNotNil(gtk_widget_get_parent(background.customView!).map { _ in () })
+        // Another background and no accessories: the cell lets both widgets go...
+        cell.backgroundConfiguration = .clear()
+        cell.accessories = []
+        XCTAssertNil(gtk_widget_get_parent(background.customView!).map { _ in () })
+        XCTAssertNil(gtk_widget_get_parent(toggle).map { _ in () })
+        // ...and the configurations kept them alive: applied again, they show again.
+        cell.backgroundConfiguration = background
+        cell.accessories = [accessory]
+        XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(background.customView!))), "behind")
+        XCTAssertNotNil(gtk_widget_get_parent(background.customView!).map { _ in () })
+        XCTAssertTrue(cell.accessoryWidget(at: 0) == toggle)
+        XCTAssertEqual(GtkHarness.typeName(of: OpaquePointer(toggle)), "GtkSwitch")
+    }}
+
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {

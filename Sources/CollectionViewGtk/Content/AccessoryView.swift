@@ -55,7 +55,7 @@ final class AccessoryView {
             widget = gtk_label_new(nil)!
             gtk_widget_add_css_class(widget, "cell-accessory")
             gtk_widget_add_css_class(widget, "accessory-label")
-        case let .customView(view): widget = view
+        case let .customView(held): widget = held.widget
         }
         content = widget
         contentRef = ObjectRef(sinking: raw(widget))
@@ -145,9 +145,9 @@ final class AccessoryView {
             gtk_widget_set_can_target(content, options.isHidden ? 0 : 1)
             gtk_widget_set_can_focus(content, options.isHidden ? 0 : 1)
         }
-        if case let .customView(view) = kind {
+        if case let .customView(held) = kind {
             let fixed = accessory.maintainsFixedSize
-            gtk_widget_set_valign(view, fixed ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL)
+            gtk_widget_set_valign(held.widget, fixed ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL)
         }
         update(for: state)
         reveal(accessory.displayed, editing: editing, animated: animated)

@@ -66,9 +66,14 @@ public struct BackgroundConfiguration: Hashable {
     /// trailing follow the text direction.
     public var backgroundInsets = DirectionalEdgeInsets.zero
     /// A widget of the app's drawn over the colour, at the background's size and clipped to its
-    /// corners (`customView`). The configuration does not own it: the cell parents it while the
-    /// configuration is set and unparents it when another configuration replaces it.
-    public var customView: WidgetPointer?
+    /// corners (`customView`). The configuration holds a reference to it (a new widget's
+    /// floating one included), so it lives as long as the configuration or a copy of it; the
+    /// cell parents it while the configuration is set and unparents it when another replaces it.
+    public var customView: WidgetPointer? {
+        get { heldCustomView?.widget }
+        set { heldCustomView = newValue.map(HeldWidget.init) }
+    }
+    private var heldCustomView: HeldWidget?
 
     init(style: Style) {
         self.style = style

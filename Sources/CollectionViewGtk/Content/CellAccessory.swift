@@ -92,7 +92,13 @@ public struct CellAccessory {
     /// A widget of the app's own as an accessory (`UICellAccessory.CustomViewConfiguration`).
     public struct CustomViewConfiguration {
         /// The widget; the cell parents it and takes it out again when it is no longer shown.
-        public var customView: WidgetPointer
+        /// The configuration (and an accessory made from it) holds a reference to it, a new
+        /// widget's floating one included, so it stays alive to be shown again.
+        public var customView: WidgetPointer {
+            get { held.widget }
+            set { held = HeldWidget(newValue) }
+        }
+        var held: HeldWidget
         public var placement: Placement
         public var displayed: DisplayedState
         public var options: Options
@@ -101,7 +107,7 @@ public struct CellAccessory {
 
         public init(customView: WidgetPointer, placement: Placement, displayed: DisplayedState = .always,
                     options: Options = Options(reservedLayoutWidth: .actual), maintainsFixedSize: Bool = true) {
-            self.customView = customView
+            held = HeldWidget(customView)
             self.placement = placement
             self.displayed = displayed
             self.options = options
@@ -115,7 +121,7 @@ public struct CellAccessory {
     /// Which accessory it is; two accessories of the same kind share a widget across reconfigures.
     enum Kind: Equatable {
         case disclosureIndicator, checkmark, delete, insert, reorder, multiselect, outlineDisclosure, label, detail
-        case customView(WidgetPointer)
+        case customView(HeldWidget)
     }
 
     let kind: Kind
@@ -197,7 +203,7 @@ public struct CellAccessory {
 
     /// A widget of the app's own.
     public static func customView(configuration: CustomViewConfiguration) -> CellAccessory {
-        CellAccessory(.customView(configuration.customView), configuration.displayed, configuration.placement,
+        CellAccessory(.customView(configuration.held), configuration.displayed, configuration.placement,
                       configuration.options, maintainsFixedSize: configuration.maintainsFixedSize)
     }
 }
