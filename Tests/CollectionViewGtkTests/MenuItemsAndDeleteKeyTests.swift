@@ -274,18 +274,12 @@ final class MenuItemsAndDeleteKeyTests: XCTestCase {
     /// the label, the accelerator and the icon on its left.
     func testEntriesMirrorRightToLeft() { MainActor.assumeIsolated {
         let delegate = RichMenuDelegate()
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: 100, height: 100)
-        let cv = bareCollectionView(layout)
-        cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
-        cv.dataSource = delegate
-        cv.delegate = delegate
         // The app's direction, as a right-to-left locale sets it (the popover follows it, not
         // its parent's).
         gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
         defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        let (cv, window) = open(delegate)
         cv.errorHandler = { _ in }  // the Broken entry's accelerator
-        let window = GtkHarness.window(for: cv)
         click(4, cv, window, button: 3)
         GtkHarness.wait(for: "the menu to open") { cv.interaction.menu != nil }
         guard let popover = cv.interaction.menu, GtkHarness.waitUntilShown(popover, "the menu") else { return }
