@@ -18,7 +18,7 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     /// The cell for a tile: its thumbnail when decoded, else a coloured card until it is.
     func cell(_ collectionView: CollectionView, _ indexPath: IndexPath, _ tile: Tile) -> CollectionViewCell {
         let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
-        let thumbnail = tile.path.flatMap { gallery.thumbnails.thumbnail(for: $0, onScreen: true) }
+        let thumbnail = tile.uri.flatMap { gallery.thumbnails.thumbnail(for: $0, onScreen: true) }
         cell.configure(with: tile, thumbnail: thumbnail)
         return cell
     }
@@ -54,16 +54,16 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     // MARK: Thumbnails: on screen first, then ahead of the scroll
 
     func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-        for path in indexPaths { if let file = content.tile(at: path)?.path { gallery.thumbnails.request(file, urgent: false) } }
+        for path in indexPaths { if let file = content.tile(at: path)?.uri { gallery.thumbnails.request(file, urgent: false) } }
     }
 
     func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
-        for path in indexPaths { if let file = content.tile(at: path)?.path { gallery.thumbnails.cancel(file) } }
+        for path in indexPaths { if let file = content.tile(at: path)?.uri { gallery.thumbnails.cancel(file) } }
     }
 
     /// A cell that left the screen before its thumbnail was decoded no longer needs it first.
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        if let key = (cell as? TileCell)?.key, key.hasPrefix("/") { gallery.thumbnails.cancel(key) }
+        if let uri = (cell as? TileCell)?.uri { gallery.thumbnails.cancel(uri) }
     }
 
     // MARK: Selection
@@ -97,7 +97,7 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
         guard let tile = content.tile(at: indexPath) else { return }
         GalleryLog.event("activated \(indexPath.section).\(indexPath.item)")
-        if let path = tile.path { gallery.showMessage(UserText(english: path, shown: path)) }
+        if let uri = tile.uri { let path = PhotoURI.displayPath(uri); gallery.showMessage(UserText(english: path, shown: path)) }
     }
 
     /// The app's actions for the clicked item or the selection: the edit menu's (Cut and Paste
@@ -207,7 +207,7 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         let textBytes = text.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", textBytes)]
         g_bytes_unref(textBytes)
-        if let texture = tile.texture ?? tile.path.flatMap({ gallery.thumbnails.cache.texture(for: $0) }), let png = gdk_texture_save_to_png_bytes(texture.pointer) {
+        if let texture = tile.texture ?? tile.uri.flatMap({ gallery.thumbnails.cache.texture(for: $0) }), let png = gdk_texture_save_to_png_bytes(texture.pointer) {
             providers.append(gdk_content_provider_new_for_bytes("image/png", png))
             g_bytes_unref(png)
         }

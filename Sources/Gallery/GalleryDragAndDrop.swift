@@ -23,9 +23,9 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
 
     func collectionView(_ collectionView: CollectionView, itemsForBeginningDragAt indexPath: IndexPath) -> [DragItem] {
         guard let tile = gallery.content.tile(at: indexPath) else { return [] }
-        let picture = tile.texture ?? tile.path.flatMap { gallery.thumbnails.cache.texture(for: $0) }
+        let picture = tile.texture ?? tile.uri.flatMap { gallery.thumbnails.cache.texture(for: $0) }
         GalleryLog.event("drag \(indexPath.section).\(indexPath.item)")
-        return [DragItem(text: tile.title, filePaths: tile.path.map { [$0] } ?? [], texture: picture?.pointer)]
+        return [DragItem(text: tile.title, fileURIs: tile.uri.map { [$0] } ?? [], texture: picture?.pointer)]
     }
 
     func collectionView(_ collectionView: CollectionView, dragSessionDidEndWith operation: DropOperation) {
@@ -69,14 +69,14 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
     private func wanted(_ files: [String], section: Int?) -> [String] {
         let images = files.filter { $0.hasPrefix("/") && FolderContent.isImage(name: ($0 as NSString).lastPathComponent) }
         guard gallery.folder != nil else { return images }
-        let destination = folderPath(forSection: section)
-        return images.filter { ($0 as NSString).deletingLastPathComponent != destination }
+        let destination = folderURI(forSection: section)
+        return images.filter { PhotoURI.parent(of: PhotoURI.of(path: $0)) != destination }
     }
 
-    /// The folder a drop into a section of an open folder goes to: the section's own folder.
-    private func folderPath(forSection section: Int?) -> String {
+    /// The folder a drop into a section of an open folder goes to (its URI): the section's own folder.
+    private func folderURI(forSection section: Int?) -> String {
         guard let folder = gallery.folder else { return "" }
-        return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? folder.root
+        return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? PhotoURI.of(path: folder.root)
     }
 
     func collectionView(_ collectionView: CollectionView, performDrop session: DropSession, at destinationIndexPath: IndexPath?) {
@@ -91,7 +91,7 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
                     self.gallery.showMessage(UserText("Pictures are only copied into a folder: drop them without moving."))
                     return
                 }
-                self.copy(images, into: self.folderPath(forSection: destinationIndexPath?.section))
+                self.copy(images, into: self.folderURI(forSection: destinationIndexPath?.section))
             } else {
                 self.add(images, at: destinationIndexPath ?? IndexPath(item: 0, section: 0))
             }
@@ -116,7 +116,7 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
                 continue
             }
             let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            gallery.insert(title: title, path: path, at: at)
+            gallery.insert(title: title, uri: PhotoURI.of(path: path), at: at)
             GalleryLog.event("drop added \(title) at \(at.section).\(at.item)")
             at.item += 1
         }
@@ -124,15 +124,19 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
 
     /// Copies the files into `folder`, never over a file already there; the folder's
     /// monitoring shows them.
-    private func copy(_ paths: [String], into folder: String) {
+    private func copy(_ paths: [String], into folderURI: String) {
         for path in paths {
-            let target = (folder as NSString).appendingPathComponent((path as NSString).lastPathComponent)
-            guard !FileManager.default.fileExists(atPath: target) else {
+            let source = g_file_new_for_path(path)!
+            let name = g_file_get_basename(source)!
+            let destination = PhotoURI.withFile(folderURI) { g_file_get_child($0, name)! }
+            g_free(name)
+            let target = PhotoURI.displayPath(PhotoURI.of(file: destination))
+            guard g_file_query_exists(destination, nil) == 0 else {
                 gallery.showMessage(UserText("The folder already has a file named “%s”; the dropped one was not copied.",
                                              (path as NSString).lastPathComponent))
+                g_object_unref(raw(source)); g_object_unref(raw(destination))
                 continue
             }
-            let source = g_file_new_for_path(path)!, destination = g_file_new_for_path(target)!
             let (callback, data) = Async.callback { [weak self] result in
                 defer { g_object_unref(raw(source)); g_object_unref(raw(destination)) }
                 var error: UnsafeMutablePointer<GError>?

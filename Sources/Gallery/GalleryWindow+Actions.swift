@@ -93,9 +93,9 @@ extension GalleryWindow {
     }
 
     /// A catalogue item that shows an image file where it is (its thumbnail).
-    func insert(title: String, path: String, at indexPath: IndexPath) {
+    func insert(title: String, uri: String, at indexPath: IndexPath) {
         guard let catalogue = editable else { return }
-        catalogue.insert(catalogue.makeItem(title: title, path: path), at: indexPath) { [weak self] in self?.logCounts() }
+        catalogue.insert(catalogue.makeItem(title: title, uri: uri), at: indexPath) { [weak self] in self?.logCounts() }
     }
 
     func deleteItems(_ paths: [IndexPath]) {
@@ -161,7 +161,7 @@ extension GalleryWindow {
     private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int) {
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
-        folder.fileWritten = { [weak self] path in self?.fileWritten(path) }
+        folder.fileWritten = { [weak self] uri in self?.fileWritten(uri) }
         collectionView.contentUnavailableConfiguration = EmptyStates.folder(path)  // before the data: it may show at once
         folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                        supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
@@ -176,9 +176,9 @@ extension GalleryWindow {
     }
 
     /// A decoded thumbnail: shown in the cells that show its file.
-    func thumbnailArrived(_ path: String, _ texture: Texture) {
-        for case let cell as TileCell in collectionView.visibleCells where cell.key == path || cell.path == path { cell.show(texture) }
-        GalleryLog.event("thumbnail \(path)")
+    func thumbnailArrived(_ uri: String, _ texture: Texture) {
+        for case let cell as TileCell in collectionView.visibleCells where cell.uri == uri { cell.show(texture) }
+        GalleryLog.event("thumbnail \(PhotoURI.displayPath(uri))")
         if thumbnails.decoded % 250 == 0 || thumbnails.pending == 0 { logThumbnails() }
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
@@ -192,7 +192,7 @@ extension GalleryWindow {
         let visible = collectionView.bounds
         return collectionView.indexPathsForVisibleItems.allSatisfy { path in
             guard let attributes = collectionView.collectionViewLayout.layoutAttributesForItem(at: path), attributes.frame.intersects(visible),
-                  let file = content.tile(at: path)?.path else { return true }
+                  let file = content.tile(at: path)?.uri else { return true }
             return thumbnails.cache.texture(for: file) != nil
         }
     }
@@ -201,18 +201,18 @@ extension GalleryWindow {
         GalleryLog.event("thumbnails decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)")
     }
 
-    func thumbnailFailed(_ path: String, _ reason: String) {
+    func thumbnailFailed(_ uri: String, _ reason: String) {
         if thumbnails.pending == 0 { logThumbnails() }
-        unreadableFiles.insert(path)
+        unreadableFiles.insert(uri)
         showMessage(UserText.ntr("%1$d file could not be read as an image (%2$s: %3$s).", "%1$d files could not be read as an image (%2$s: %3$s).",
-                                 unreadableFiles.count, unreadableFiles.count, (path as NSString).lastPathComponent, reason))
+                                 unreadableFiles.count, unreadableFiles.count, PhotoURI.displayName(uri), reason))
     }
 
     /// A file was written: decoded again if a cell shows it (it may have been read half written).
-    func fileWritten(_ path: String) {
-        thumbnails.forget(path)
-        if unreadableFiles.remove(path) != nil, unreadableFiles.isEmpty { showMessage(nil) }
-        if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.key == path }) { thumbnails.request(path, urgent: true) }
+    func fileWritten(_ uri: String) {
+        thumbnails.forget(uri)
+        if unreadableFiles.remove(uri) != nil, unreadableFiles.isEmpty { showMessage(nil) }
+        if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.uri == uri }) { thumbnails.request(uri, urgent: true) }
     }
 
     private func chooseFolder() {

@@ -76,8 +76,8 @@ final class ShowcasePage {
         source.albums = albums
         source.photos = photos
         source.thumbnail = { [weak gallery] tile in
-            guard let gallery, let path = tile.path else { return nil }
-            return gallery.thumbnails.cache.texture(for: path)  // what the photos page decoded
+            guard let gallery, let uri = tile.uri else { return nil }
+            return gallery.thumbnails.cache.texture(for: uri)  // what the photos page decoded
         }
         collectionView.reloadData()
         logSoon()

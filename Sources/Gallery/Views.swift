@@ -12,8 +12,8 @@ final class TileCell: CollectionViewCell {
     private var hueClass: String?
     /// The tile shown (its key), to find the cell when its thumbnail arrives.
     private(set) var key: String?
-    /// The image file the tile shows, if any.
-    private(set) var path: String?
+    /// The image file the tile shows (its URI), if any.
+    private(set) var uri: String?
     private var hue = 0
 
     required init() {
@@ -54,7 +54,7 @@ final class TileCell: CollectionViewCell {
     /// Shows a tile: its picture (its own, else the thumbnail when decoded) or a coloured card.
     func configure(with tile: Tile, thumbnail: Texture?) {
         key = tile.key
-        path = tile.path
+        uri = tile.uri
         gtk_label_set_text(label, tile.title)
         accessibilityLabel = tile.title
         hue = tile.hue

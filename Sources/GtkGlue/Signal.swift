@@ -147,19 +147,19 @@ public enum Signal {
     }
 
     /// GFileMonitor "changed": (file, other file, event); the closure gets the event and the
-    /// file's path.
+    /// file's URI (which, unlike a String of its path, keeps a name that is not UTF-8).
     @discardableResult
     public static func connectFileMonitorChanged(_ monitor: UnsafeMutableRawPointer,
                                                  _ f: @escaping @MainActor (GFileMonitorEvent, String) -> Void) -> gulong {
         typealias F = @MainActor (GFileMonitorEvent, String) -> Void
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, file, _, event, data in
             let f: F = unbox(data)
-            var path = ""
-            if let file, let cPath = g_file_get_path(OpaquePointer(file)) {
-                path = String(cString: cPath)
-                g_free(cPath)
+            var uri = ""
+            if let file, let cURI = g_file_get_uri(OpaquePointer(file)) {
+                uri = String(cString: cURI)
+                g_free(cURI)
             }
-            MainActor.assumeIsolated { f(event, path) }
+            MainActor.assumeIsolated { f(event, uri) }
         }
         return GtkGlue.connect(monitor, "changed", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }

@@ -15,9 +15,9 @@ final class Catalogue: GalleryContent {
         var height: Double
         var texture: Texture?
         /// An image file the item shows where it is (a dropped file).
-        var path: String?
+        var uri: String?
 
-        var tile: Tile { Tile(key: "item-\(id)", title: title, hue: hue, height: height, path: path, texture: texture) }
+        var tile: Tile { Tile(key: "item-\(id)", title: title, hue: hue, height: height, uri: uri, texture: texture) }
     }
 
     typealias Snapshot = DiffableSnapshot<Int, Int>
@@ -70,10 +70,10 @@ final class Catalogue: GalleryContent {
         dataSource.applySnapshotUsingReloadData(snapshot)
     }
 
-    func makeItem(title: String? = nil, texture: Texture? = nil, path: String? = nil) -> Item {
+    func makeItem(title: String? = nil, texture: Texture? = nil, uri: String? = nil) -> Item {
         defer { nextID += 1 }
         return Item(id: nextID, title: title ?? "Tile \(nextID + 1)", hue: nextID % 8, height: Double(90 + (nextID * 37) % 110),
-                    texture: texture, path: path)
+                    texture: texture, uri: uri)
     }
 
     private func makeSection(title: String) -> Int {

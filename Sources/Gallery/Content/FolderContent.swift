@@ -18,7 +18,7 @@ final class FolderContent: GalleryContent {
     private(set) var dataSource: ListModelDataSource?
     nonisolated(unsafe) private let flat: OpaquePointer  // GtkFlattenListModel, the data source's model
     private let store: OpaquePointer  // GListStore of the folders' models, kept alive by `flat`
-    private let folders: [String]
+    private let folders: [String]  // URIs: the root, then its subfolders
     private var lists: [OpaquePointer] = []  // GtkDirectoryList per folder, kept alive by `store`
     /// Our own watch on each folder, for the renames GtkDirectoryList misses.
     nonisolated(unsafe) private var monitors: [OpaquePointer] = []
@@ -26,7 +26,7 @@ final class FolderContent: GalleryContent {
     private weak var collectionView: CollectionView?
     /// Runs after each change of the folder has reached the view.
     var changed: (() -> Void)?
-    /// Runs with a file's path when it has been written (its thumbnail may be out of date).
+    /// Runs with a file's URI when it has been written (its thumbnail may be out of date).
     var fileWritten: ((String) -> Void)?
     var isEditable: Bool { false }
 
@@ -45,11 +45,7 @@ final class FolderContent: GalleryContent {
     /// number of files that are not images. Check `problem(with:)` first.
     init(path: String, loaded: @escaping @MainActor (FolderContent, _ otherFiles: Int) -> Void) {
         root = path
-        folders = [path] + ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-            .map { (path as NSString).appendingPathComponent($0) }
-            .filter { var dir: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &dir) && dir.boolValue }
+        folders = [PhotoURI.of(path: path)] + Self.subfolders(of: path)
         store = g_list_store_new(g_list_model_get_type())!
         var sortedModels: [OpaquePointer] = []
         for folder in folders {
@@ -79,11 +75,32 @@ final class FolderContent: GalleryContent {
         g_object_unref(raw(flat))
     }
 
+    /// The URIs of the folder's visible subfolders, in natural order of their names. Read
+    /// through GFile, so a name that is not UTF-8 is kept.
+    private static func subfolders(of path: String) -> [String] {
+        let root = g_file_new_for_path(path)!
+        defer { g_object_unref(raw(root)) }
+        guard let children = g_file_enumerate_children(root, "standard::name,standard::display-name,standard::type,standard::is-hidden",
+                                                        G_FILE_QUERY_INFO_NONE, nil, nil) else { return [] }
+        defer { g_object_unref(raw(children)) }
+        var found: [(key: String, uri: String)] = []
+        while let info = g_file_enumerator_next_file(children, nil, nil) {
+            defer { g_object_unref(raw(info)) }
+            guard g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY, g_file_info_get_is_hidden(info) == 0,
+                  let child = g_file_get_child(root, g_file_info_get_name(info)) else { continue }
+            defer { g_object_unref(raw(child)) }
+            let key = g_utf8_collate_key_for_filename(g_file_info_get_display_name(info), -1)!
+            defer { g_free(key) }
+            found.append((String(cString: key), PhotoURI.of(file: child)))
+        }
+        return found.sorted { $0.key < $1.key }.map(\.uri)
+    }
+
     /// A folder's images, sorted: a monitored GtkDirectoryList, filtered, sorted (each model
     /// takes the one before it, and its filter or sorter). Returns the list and the sorted model
     /// (a reference the caller owns).
     private static func folderModel(_ folder: String) -> (list: OpaquePointer, sorted: OpaquePointer) {
-        let file = g_file_new_for_path(folder)!
+        let file = g_file_new_for_uri(folder)!
         let list = gtk_directory_list_new(attributes, file)!
         g_object_unref(raw(file))
         gtk_directory_list_set_monitored(list, 1)
@@ -107,15 +124,15 @@ final class FolderContent: GalleryContent {
     /// one change; items are matched by path, so only what changed animates.
     private func watchRenames() {
         for (index, folder) in folders.enumerated() {
-            let file = g_file_new_for_path(folder)!
+            let file = g_file_new_for_uri(folder)!
             defer { g_object_unref(raw(file)) }
             guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { continue }
             monitors.append(OpaquePointer(monitor))
-            Signal.connectFileMonitorChanged(raw(monitor)) { [weak self] event, path in
+            Signal.connectFileMonitorChanged(raw(monitor)) { [weak self] event, uri in
                 if event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT {
                     // A file written in place shows as soon as it is created, maybe before
                     // its content is there: now it is.
-                    self?.fileWritten?(path)
+                    self?.fileWritten?(uri)
                 } else if event == G_FILE_MONITOR_EVENT_RENAMED || event == G_FILE_MONITOR_EVENT_MOVED_IN
                             || event == G_FILE_MONITOR_EVENT_MOVED_OUT {
                     self?.rereadSoon(index)
@@ -148,7 +165,7 @@ final class FolderContent: GalleryContent {
                  supplementary: @escaping ListModelDataSource.SupplementaryViewProvider) {
         // Items are files: a folder read again gives new GFileInfos for the same paths.
         let source = ListModelDataSource(collectionView: collectionView, model: flat, sectionKey: Self.folderKey,
-                                         itemKey: { AnyHashable(Self.path(of: $0)) }) { cv, path, item in
+                                         itemKey: { AnyHashable(Self.uri(of: $0)) }) { cv, path, item in
             cell(cv, path, Self.tile(for: item))
         }
         source.supplementaryViewProvider = supplementary
@@ -174,29 +191,27 @@ final class FolderContent: GalleryContent {
     }
 
     func title(ofSection section: Int) -> String {
-        dataSource?.sectionKey(ofSection: section).map { ($0 as NSString).lastPathComponent } ?? ""
+        dataSource?.sectionKey(ofSection: section).map { PhotoURI.displayName($0) } ?? ""
     }
 
     // MARK: Items
 
-    /// The file's path (a GtkDirectoryList item, a GFileInfo, carries its GFile as "standard::file").
-    static func path(of info: UnsafeMutablePointer<GObject>) -> String {
-        guard let file = g_file_info_get_attribute_object(OpaquePointer(info), "standard::file"),
-              let cPath = g_file_get_path(OpaquePointer(file)) else { return "" }
-        defer { g_free(cPath) }
-        return String(cString: cPath)
+    /// The file's URI (a GtkDirectoryList item, a GFileInfo, carries its GFile as "standard::file").
+    static func uri(of info: UnsafeMutablePointer<GObject>) -> String {
+        guard let file = g_file_info_get_attribute_object(OpaquePointer(info), "standard::file") else { return "" }
+        return PhotoURI.of(file: OpaquePointer(file))
     }
 
     static func tile(for info: UnsafeMutablePointer<GObject>) -> Tile {
-        let path = path(of: info)
+        let uri = uri(of: info)
         let name = String(cString: g_file_info_get_display_name(OpaquePointer(info)))
-        let (hue, height) = variety(of: path)
-        return Tile(key: path, title: (name as NSString).deletingPathExtension, hue: hue, height: height, path: path)
+        let (hue, height) = variety(of: uri)
+        return Tile(key: uri, title: (name as NSString).deletingPathExtension, hue: hue, height: height, uri: uri)
     }
 
-    /// Sections are folders: an item's key is its folder's path.
+    /// Sections are folders: an item's key is its folder's URI.
     static let folderKey: ListModelDataSource.SectionKey = { info in
-        (path(of: info) as NSString).deletingLastPathComponent
+        PhotoURI.parent(of: uri(of: info))
     }
 
     static func isImage(name: String) -> Bool {

@@ -9,8 +9,8 @@ struct Tile {
     var title: String
     var hue: Int  // 0..<8, a colour class
     var height: Double  // for the waterfall layout
-    /// An image file to show a thumbnail of.
-    var path: String?
+    /// An image file to show a thumbnail of, by its URI (see `PhotoURI`).
+    var uri: String?
     /// A picture the item holds itself (pasted).
     var texture: Texture?
 }

@@ -113,9 +113,12 @@ final class ThumbnailLoader {
         init(pixbuf: OpaquePointer?, error: String?) { self.pixbuf = pixbuf; self.error = error }
     }
 
-    nonisolated private static func decode(_ path: String) -> Decoded {
+    /// Decodes the file the URI names, opened by its path's bytes (see `PhotoURI`).
+    nonisolated private static func decode(_ uri: String) -> Decoded {
         var error: UnsafeMutablePointer<GError>?
-        let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, thumbnailSize, thumbnailSize, 1, &error)
+        let pixbuf = PhotoURI.withPath(uri) { path in
+            path.flatMap { gdk_pixbuf_new_from_file_at_scale($0, thumbnailSize, thumbnailSize, 1, &error) }
+        }
         let message = error.map { String(cString: $0.pointee.message) }
         if error != nil { g_error_free(error) }
         return Decoded(pixbuf: pixbuf, error: message)
