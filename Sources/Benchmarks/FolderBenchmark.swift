@@ -3,48 +3,99 @@ import CBenchSupport
 import GtkGlue
 import Foundation
 
-/// `collection-bench folder [DIR]`: the gallery opening a folder of 10,000 photo-sized JPEGs
-/// (10 subfolders of 1,000; made once, as hard links to five decoded-for-real sources), then
-/// flung to the end and back. Printed: time from opening the folder until every cell on the
-/// first screen shows its thumbnail, the worst frame interval while flinging, resident memory
-/// after the fling next to the thumbnail cache's cap. In the same run, GtkGridView over the
-/// same GTK models with the file names only (no pictures: GTK has no thumbnailing), flung the
-/// same way, as the reference for what reading the folder and scrolling cost without pictures.
+/// `collection-bench folder [DIR] [--photos N]`: the gallery opening a folder of photo-sized
+/// JPEGs (10,000 by default: 10 subfolders of 1,000, made once as hard links to five
+/// decoded-for-real sources), then flung to the end and back. Each round opens the folder twice:
+/// cold (the gallery's caches empty: no thumbnail in the shared freedesktop cache, no date in its
+/// index) and warm (the second open, what the first one left there). Printed: time from opening
+/// until every cell on the first screen shows its thumbnail, the fling's frame intervals (p95 and
+/// worst) each way while thumbnails decode, resident memory after the fling next to the
+/// thumbnail cache's cap, and the thumbnail loader's counts (read from the shared cache, decoded).
+/// In the same run, GtkGridView over the same GTK models with the file names only (no pictures:
+/// GTK has no thumbnailing), flung the same way, as the reference for what reading the folder
+/// and scrolling cost without pictures.
+///
+/// With `--photos 100000` (10 subfolders of 10,000) it measures only the warm open: a priming
+/// open first fills the caches (and waits for the index to have every date), then the folder is
+/// opened again and timed until its first screen shows.
 @MainActor
 enum FolderBenchmark {
-    static let folders = 10, perFolder = 1000
+    static let folders = 10
     static let flingSeconds = 3.0
 
     static func run(arguments: [String]) {
-        let dir = arguments.first ?? "/tmp/cv-bench-folder-10000"
-        guard makeFolder(dir) else { exit(1) }
+        var photos = 10_000
+        var positional: [String] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--photos", let n = rest.popFirst().flatMap({ Int($0) }), n >= folders { photos = n } else { positional.append(argument) }
+        }
+        let perFolder = photos / folders
+        let dir = positional.first ?? "/tmp/cv-bench-folder-\(perFolder * folders)"
+        guard makeFolder(dir, perFolder: perFolder) else { exit(1) }
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let gallery = bin.appendingPathComponent("gallery").path
         guard FileManager.default.isExecutableFile(atPath: gallery) else {
             print("build the gallery next to the benchmark first: swift build -c release")
             exit(1)
         }
-        print("Folder benchmark: \(folders * perFolder) JPEGs of 1600x1200 in \(folders) subfolders (\(dir)), fling \(flingSeconds) s each way")
-        print("renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")")
+        // The gallery's own cache folder for the benchmark: XDG_CACHE_HOME of every run, so the
+        // user's caches are never read or filled.
+        let cache = (dir as NSString).appendingPathComponent(".bench-cache")
+        print("Folder benchmark: \(perFolder * folders) JPEGs of 1600x1200 in \(folders) subfolders (\(dir)), fling \(flingSeconds) s each way")
+        print("renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"), tile cache: \(ProcessInfo.processInfo.environment["GALLERY_TILE_CACHE"].map { $0 == "0" ? "off" : "on" } ?? "automatic")")
+        if photos > 10_000 {
+            runLarge(gallery: gallery, dir: dir, cache: cache)
+            return
+        }
         for round in 1...2 {
             // The first round reads the files from disk into the page cache; the second is warm.
-            // Its own app id: a gallery already running in the session must not take the folder.
-            let lines = runProcess(gallery, [dir, "--gapplication-app-id=io.github.collectionview.GalleryBench"], environment: ["GALLERY_LOG": "1", "GALLERY_BENCH_FLING": "\(flingSeconds)"],
-                                   until: { $0.hasPrefix("fling up") }, timeout: 90)
-            func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing)" }
-            print("round \(round) collection view (gallery, thumbnails):")
-            print("  " + field("opened "))
-            print("  " + field("first-screen"))
-            print("  " + field("fling down"))
-            print("  " + field("fling up"))
+            try? FileManager.default.removeItem(atPath: cache)
+            for open in ["cold", "warm"] {
+                let lines = runGallery(gallery, dir: dir, cache: cache, fling: true, until: { $0.hasPrefix("fling up") }, timeout: 120)
+                func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing \(prefix))" }
+                print("round \(round) collection view (gallery, thumbnails), \(open) caches:")
+                print("  " + field("opened "))
+                print("  " + field("first-screen"))
+                print("  " + field("fling down"))
+                print("  " + field("fling up"))
+                print("  " + (lines.last { $0.hasPrefix("thumbnails ") } ?? "(no thumbnail counts)"))
+            }
             let gtk = runProcess(CommandLine.arguments[0], ["folder-gtk", dir], environment: [:], until: { $0.hasPrefix("RESULT") }, timeout: 90)
             print("round \(round) GtkGridView (names only, no pictures):")
             for line in gtk where line.hasPrefix("RESULT") { print("  " + line.dropFirst(7)) }
         }
     }
 
+    /// 100,000 photos: a priming open (until the index has every date), then two warm opens timed.
+    static func runLarge(gallery: String, dir: String, cache: String) {
+        let primed = runGallery(gallery, dir: dir, cache: cache, fling: false, until: { $0.hasPrefix("index done") }, timeout: 900)
+        print("priming open: " + (primed.last { $0.hasPrefix("index done") } ?? "(the index did not finish: \(primed.suffix(3)))"))
+        for round in 1...2 {
+            let lines = runGallery(gallery, dir: dir, cache: cache, fling: false, until: { $0.hasPrefix("first-screen") }, timeout: 120)
+            func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing \(prefix))" }
+            print("round \(round) collection view (gallery, thumbnails), warm caches:")
+            print("  " + field("opened "))
+            print("  " + field("index open"))
+            print("  " + field("first-screen"))
+            let gtk = runProcess(CommandLine.arguments[0], ["folder-gtk", dir, "--no-fling"], environment: [:], until: { $0.hasPrefix("RESULT") }, timeout: 120)
+            print("round \(round) GtkGridView (names only, no pictures):")
+            for line in gtk where line.hasPrefix("RESULT") { print("  " + line.dropFirst(7)) }
+        }
+    }
+
+    /// The gallery on `dir` with its caches in `cache` and settings in memory (the defaults).
+    static func runGallery(_ gallery: String, dir: String, cache: String, fling: Bool, until: @escaping (String) -> Bool,
+                           timeout: Double) -> [String] {
+        var environment = ["GALLERY_LOG": "1", "XDG_CACHE_HOME": cache, "GSETTINGS_BACKEND": "memory"]
+        if fling { environment["GALLERY_BENCH_FLING"] = "\(flingSeconds)" }
+        // Its own app id: a gallery already running in the session must not take the folder.
+        return runProcess(gallery, [dir, "--gapplication-app-id=io.github.collectionview.GalleryBench"], environment: environment,
+                          until: until, timeout: timeout)
+    }
+
     /// GtkGridView over the folder's models: first screen, then the same fling, in this process.
-    static func runGtk(dir: String) {
+    static func runGtk(dir: String, fling: Bool = true) {
         gtk_init()
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, "gridview > child { padding: 0; margin: 0; }", -1)
@@ -66,6 +117,10 @@ enum FolderBenchmark {
         while firstScreen == nil {
             g_main_context_iteration(nil, 1)
             if now() - start > 60 { print("RESULT timeout"); return }
+        }
+        if !fling {
+            print("RESULT items=\(g_list_model_get_n_items(model)) first-screen ms=\(Int((firstScreen! - start) * 1000)) rssKB=\(residentBytes() / 1024)")
+            return
         }
         let vadjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         var leg = 0
@@ -92,8 +147,8 @@ enum FolderBenchmark {
     }
 
     /// Makes the folder once: five 1600x1200 JPEGs of noise (so decoding costs what a photo
-    /// does) and 10,000 hard links to them.
-    static func makeFolder(_ dir: String) -> Bool {
+    /// does) and `perFolder` hard links to them in each of the ten subfolders.
+    static func makeFolder(_ dir: String, perFolder: Int) -> Bool {
         let last = (dir as NSString).appendingPathComponent(String(format: "set-%02d/photo-%d.jpg", folders, perFolder))
         if FileManager.default.fileExists(atPath: last) { return true }
         let sources = (dir as NSString).appendingPathComponent(".sources")

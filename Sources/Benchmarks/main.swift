@@ -34,10 +34,10 @@ MainActor.assumeIsolated {
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     case "folder":
         FolderBenchmark.run(arguments: Array(arguments.dropFirst()))
-    case "folder-gtk" where arguments.count == 2:
-        FolderBenchmark.runGtk(dir: arguments[1])
+    case "folder-gtk" where arguments.count >= 2:
+        FolderBenchmark.runGtk(dir: arguments[1], fling: !arguments.contains("--no-fling"))
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] | updates | selection | diff | folder [DIR]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] | updates | selection | diff | folder [DIR] [--photos N]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
         exit(2)
     }
 }

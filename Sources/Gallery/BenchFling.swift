@@ -21,6 +21,7 @@ enum BenchFling {
         var last: Double?
         var intervals: [Double] = []
         var leg = 0  // 0 down, 1 up
+        var cpuStart = threadCPUSeconds()
         Tick.add(cv.widget) { _ in
             let now = Double(g_get_monotonic_time()) / 1e6
             if let last { intervals.append(now - last) }
@@ -32,7 +33,8 @@ enum BenchFling {
             let eased = 1 - (1 - t) * (1 - t)
             cv.contentOffset = Point(x: 0, y: leg == 0 ? end * eased : end * (1 - eased))
             guard t >= 1 else { return true }
-            report(leg == 0 ? "down" : "up", intervals, gallery)
+            report(leg == 0 ? "down" : "up", intervals, cpu: threadCPUSeconds() - cpuStart, gallery)
+            cpuStart = threadCPUSeconds()
             intervals.removeAll()
             leg += 1
             startTime = nil
@@ -41,11 +43,21 @@ enum BenchFling {
         }
     }
 
-    private static func report(_ leg: String, _ intervals: [Double], _ gallery: GalleryWindow) {
+    /// CPU time of the calling (main) thread: what a frame costs the UI thread, whatever else
+    /// the machine runs.
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func report(_ leg: String, _ intervals: [Double], cpu: Double, _ gallery: GalleryWindow) {
         let sorted = intervals.sorted()
         let p95 = sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.95)]
         let loader = gallery.thumbnails
+        let cpuPerFrame = sorted.isEmpty ? 0 : cpu / Double(sorted.count) * 1000
         GalleryLog.event("fling \(leg) frames=\(sorted.count) worstMs=\(Int((sorted.last ?? 0) * 1000)) p95Ms=\(Int(p95 * 1000)) "
+            + "mainCpuMsPerFrame=\(String(format: "%.1f", cpuPerFrame)) "
             + "rssKB=\(FrameStats.residentKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
             + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) cancelled=\(loader.cancelled)")
     }
