@@ -83,12 +83,17 @@ final class GalleryTranslationTests: XCTestCase {
         let search = Process()
         search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         search.arguments = ["search", "--sync", "--onlyvisible", "--pid", String(run?.process.processIdentifier ?? 0)]
-        search.standardOutput = FileHandle.nullDevice
+        let found = Pipe()
+        search.standardOutput = found
         try? search.run()
         search.waitUntilExit()
+        // To the gallery's window itself: sent to whatever has the focus, the keys were lost
+        // when the new window was shown but not yet focused (seen with both cores busy).
+        let window = String(decoding: found.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
         let xdotool = Process()
         xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        xdotool.arguments = ["key", "ctrl+question"]
+        xdotool.arguments = window.isEmpty ? ["key", "ctrl+question"] : ["key", "--window", window, "ctrl+question"]
         try? xdotool.run()
         xdotool.waitUntilExit()
         expect("text shortcuts=\(group)")
