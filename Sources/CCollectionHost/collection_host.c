@@ -302,10 +302,15 @@ static gboolean redraw_later(gpointer widget) {
 /* Automatic and drawing directly, as it costs less here (or while that is tried). */
 static gboolean drawing_directly_by_choice(CvCanvas *self) { return self->automatic && self->chooser.direct; }
 
-/* The process's CPU time in milliseconds, all threads (a software GL renderer draws in its own). */
-static double process_cpu_ms(void) {
+/* What a frame costs, in milliseconds of CPU: under cairo the main thread's alone, where
+ * everything is drawn (the app's own threads, decoding pictures while the view scrolls, made
+ * the choice a coin toss); under GL the whole process's, as a software GL renderer draws in
+ * threads of its own. */
+static double frame_cpu_ms(GtkWidget *widget) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
     struct timespec now;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    clock_gettime(renderer && GSK_IS_CAIRO_RENDERER(renderer) ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID, &now);
     return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
 }
 
@@ -316,7 +321,7 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     (void)clock;
     CvCanvas *self = data;
     if (!self->tiles || !self->automatic) return;
-    double now = self->cost_clock ? self->cost_clock(self->cost_data) : process_cpu_ms();
+    double now = self->cost_clock ? self->cost_clock(self->cost_data) : frame_cpu_ms(GTK_WIDGET(self));
     double cost = now - self->last_cost_time;
     gboolean counts = self->had_frame && self->scrolled && !self->tiles_suspended && self->tiles_warm;
     self->last_cost_time = now;
@@ -529,9 +534,13 @@ void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, dou
 
 gboolean cv_canvas_drew_tiles(CvCanvas *self) { return self->drew_tiles; }
 
-void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders) {
-    *tiles = 0; *bytes = 0; *renders = 0;
-    if (self->tiles) cv_tile_cache_statistics(self->tiles, tiles, bytes, renders);
+void cv_canvas_set_tile_churn(CvCanvas *self, gint64 churn, gint64 quiet) {
+    if (self->tiles) cv_tile_cache_set_churn(self->tiles, churn, quiet);
+}
+
+void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders, guint64 *direct_draws) {
+    *tiles = 0; *bytes = 0; *renders = 0; *direct_draws = 0;
+    if (self->tiles) cv_tile_cache_statistics(self->tiles, tiles, bytes, renders, direct_draws);
 }
 
 GtkWidget **cv_canvas_get_drawn(CvCanvas *self, guint *count) {

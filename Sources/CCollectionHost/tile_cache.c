@@ -11,7 +11,11 @@
  * their views reach past them, so that no view is cut while drawn (draw_tile). Only tiles that
  * meet the visible rectangle are drawn; those one tile around it keep their pictures while
  * nothing in them changes (a changed one loses its picture until it is in view); farther ones
- * are dropped, which bounds the memory. The view makes its views a little more than two tiles
+ * are dropped, which bounds the memory. A tile whose content changes again soon after it was
+ * drawn (pictures arriving one by one as they decode, a view animating by itself) is not drawn
+ * again at each change: its views are drawn directly, clipped to the tile, until it has been
+ * still for a moment, and then drawn once more (CHURN and QUIET); a picture that lives for a
+ * frame or two costs more than drawing its views. The view makes its views a little more than two tiles
  * ahead of what is visible, so a tile is complete when it comes into view and nothing leaves it
  * while it is in view.
  *
@@ -43,6 +47,10 @@
 #define MAX_REACH 256
 /* More tiles than this in view (a huge window at a large scale): draw directly. */
 #define MAX_TILES 600
+/* A tile changed again within CHURN of its last change is drawn directly until it has not
+ * changed for QUIET (microseconds, frame clock time; tests set others). */
+#define CHURN (500 * 1000)
+#define QUIET (300 * 1000)
 
 typedef struct {
     GskRenderNode *inner;   /* the child's own node (GTK's cached one), referenced */
@@ -54,6 +62,8 @@ typedef struct {
     GArray *entries;        /* Entry: what the picture shows */
     GskRenderNode *picture; /* draws the tile; NULL: nothing in it, or not drawn */
     gboolean drawn;         /* the picture shows what is in the tile now */
+    gboolean direct;        /* changing often: its views are drawn directly (entries are current) */
+    gint64 changed_at;      /* frame time of the last change of what is in it */
     gsize bytes;
 } Tile;
 
@@ -66,6 +76,8 @@ struct _CvTileCache {
     gboolean rounded; /* cairo: the canvas is drawn inside a rounded clip (in_rounded_clip) */
     gboolean see_through; /* something is drawn under the canvas: transparent tiles (drawn_below) */
     guint64 renders;
+    guint64 direct_draws; /* tiles drawn directly, as they were changing (statistics, tests) */
+    gint64 churn, quiet;  /* CHURN and QUIET */
     gsize bytes;
     cairo_surface_t *scratch; /* cairo: where a tile is drawn before its own part is copied */
 };
@@ -96,7 +108,14 @@ CvTileCache *cv_tile_cache_new(void) {
     CvTileCache *cache = g_new0(CvTileCache, 1);
     cache->tiles = g_hash_table_new_full(key_hash, key_equal, g_free, tile_free);
     cache->tile_width = cache->tile_height = 256;
+    cache->churn = CHURN;
+    cache->quiet = QUIET;
     return cache;
+}
+
+void cv_tile_cache_set_churn(CvTileCache *cache, gint64 churn, gint64 quiet) {
+    cache->churn = churn;
+    cache->quiet = quiet;
 }
 
 void cv_tile_cache_clear(CvTileCache *cache) {
@@ -436,6 +455,17 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 }
 
+/* A tile whose content changes often: its views' nodes as the canvas made them, clipped to the
+ * tile (a view across two tiles is drawn in each, its halves meeting at the line between). */
+static void draw_directly(CvTileCache *cache, int tx, int ty, GskRenderNode **nodes, GArray *list, GtkSnapshot *snapshot) {
+    if (!list || list->len == 0) return;
+    graphene_rect_t rect = GRAPHENE_RECT_INIT(tx * cache->tile_width, ty * cache->tile_height, cache->tile_width, cache->tile_height);
+    gtk_snapshot_push_clip(snapshot, &rect);
+    for (guint j = 0; j < list->len; j++) gtk_snapshot_append_node(snapshot, nodes[g_array_index(list, guint, j)]);
+    gtk_snapshot_pop(snapshot);
+    cache->direct_draws++;
+}
+
 gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRenderNode **nodes, guint count,
                                 const graphene_rect_t *visible, gboolean mirrored, GtkSnapshot *snapshot) {
     GtkNative *native = gtk_widget_get_native(canvas);
@@ -503,6 +533,8 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
         }
     }
 
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(canvas);
+    gint64 now = clock ? gdk_frame_clock_get_frame_time(clock) : g_get_monotonic_time();
     Under under = { 0 };
     GArray *wanted = g_array_new(FALSE, FALSE, sizeof(Entry));
     for (int ty = y0; ty <= y1; ty++) {
@@ -513,10 +545,29 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
             Tile *tile = g_hash_table_lookup(cache->tiles, &k);
             g_array_set_size(wanted, 0);
             for (guint j = 0; list && j < list->len; j++) g_array_append_val(wanted, entries[g_array_index(list, guint, j)]);
-            if (tile && tile->drawn && same(tile->entries, wanted)) {
+            gboolean unchanged = tile && (tile->drawn || tile->direct) && same(tile->entries, wanted);
+            if (unchanged && !tile->direct) {
                 if (in_view && tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
                 continue;
             }
+            if (unchanged && (!in_view || now - tile->changed_at < cache->quiet)) {
+                if (in_view) draw_directly(cache, tx, ty, nodes, list, snapshot);
+                continue;
+            }
+            if (unchanged) {
+                /* Still for a while: its picture is drawn (below), from the entries it has. */
+                tile->direct = FALSE;
+                if (list) {
+                    under_make(cache, &under, canvas, visible);
+                    tile->picture = draw_tile(cache, renderer, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
+                }
+                cache->bytes += tile->bytes;
+                tile->drawn = TRUE;
+                if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
+                continue;
+            }
+            /* Changed again soon after the last change: drawn directly for now. */
+            gboolean churning = tile && tile->entries->len > 0 && now - tile->changed_at < cache->churn;
             if (!tile) {
                 tile = g_new0(Tile, 1);
                 tile->tx = tx;
@@ -532,12 +583,19 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
             cache->bytes -= tile->bytes;
             tile->bytes = 0;
             tile->drawn = FALSE;
+            tile->direct = FALSE;
+            tile->changed_at = now;
             if (!in_view) continue;
             for (guint j = 0; j < wanted->len; j++) {
                 Entry e = g_array_index(wanted, Entry, j);
                 e.inner = gsk_render_node_ref(e.inner);
                 if (e.transform) e.transform = gsk_transform_ref(e.transform);
                 g_array_append_val(tile->entries, e);
+            }
+            if (churning) {
+                tile->direct = TRUE;
+                draw_directly(cache, tx, ty, nodes, list, snapshot);
+                continue;
             }
             if (list) {
                 under_make(cache, &under, canvas, visible);
@@ -569,9 +627,10 @@ gboolean cv_tile_cache_covers(CvTileCache *cache, const graphene_rect_t *visible
     return TRUE;
 }
 
-void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders) {
+void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders, guint64 *direct_draws) {
     *tiles = g_hash_table_size(cache->tiles);
     *bytes = cache->bytes;
     if (cache->scratch) *bytes += (gsize)cairo_image_surface_get_stride(cache->scratch) * cairo_image_surface_get_height(cache->scratch);
     *renders = cache->renders;
+    *direct_draws = cache->direct_draws;
 }

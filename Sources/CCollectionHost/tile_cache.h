@@ -20,4 +20,8 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                                 const graphene_rect_t *visible, gboolean mirrored, GtkSnapshot *snapshot);
 /* Whether tiles whose pictures are current cover `visible`. */
 gboolean cv_tile_cache_covers(CvTileCache *cache, const graphene_rect_t *visible);
-void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders);
+/* How soon a change after the last one makes a tile drawn directly, and how long it must then
+ * stay unchanged to be drawn as a picture again, in microseconds (tests). */
+void cv_tile_cache_set_churn(CvTileCache *cache, gint64 churn, gint64 quiet);
+/* Tiles held, their bytes, pictures drawn so far, and tiles drawn directly as they were changing. */
+void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders, guint64 *direct_draws);

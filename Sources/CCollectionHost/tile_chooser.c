@@ -2,8 +2,10 @@
  * than drawing the views depends on the views and the renderer: under cairo, gradients and
  * shadows cost sixteen times what copying their pixels does, while plain labels cost about the
  * same; under software GL, sampling a texture over the whole viewport costs more than drawing
- * the labels' glyphs. So the canvas measures the process's CPU per scrolled frame both ways
- * (all threads: a software GL renderer draws in its own) and keeps the cheaper.
+ * the labels' glyphs. So the canvas measures the CPU per scrolled frame both ways (under cairo
+ * the main thread's, where it draws, so that the app's own threads do not sway the choice;
+ * under GL the process's, as a software GL renderer draws in threads of its own) and keeps the
+ * cheaper.
  *
  * A trial takes CV_CHOOSER_SAMPLES scrolled frames each way, tiles first, leaving out the frames
  * that warm a way up (the first frame through the tiles draws every band in view). Drawing

@@ -67,9 +67,10 @@ final class TileCacheTests: XCTestCase {
     /// inside the views the edge cuts, pixels may differ by that much; everywhere else they must
     /// be the same.
     @MainActor
-    private static func compare(_ cv: CollectionView, _ window: WidgetPointer, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    private static func compare(_ cv: CollectionView, _ window: WidgetPointer, _ what: String, cached given: [UInt8]? = nil,
+                                file: StaticString = #filePath, line: UInt = #line) {
         cv.drawsThroughTileCache = true
-        let cached = pixels(window, saveAs: "tc-\(what)-cached")
+        let cached = given ?? pixels(window, saveAs: "tc-\(what)-cached")
         let tiles = cv.tileCacheStatistics.tiles
         cv.drawsThroughTileCache = false
         let direct = pixels(window, saveAs: "tc-\(what)-direct")
@@ -172,6 +173,54 @@ final class TileCacheTests: XCTestCase {
         // Memory: the tiles around the viewport only.
         let statistics = cv.tileCacheStatistics
         XCTAssertLessThanOrEqual(statistics.tiles, 6 * 5, "at most the 700x500 viewport's tiles and one around: \(statistics)")
+    }}
+
+    /// A tile whose content changes again soon after its last change (pictures arriving one by
+    /// one as they decode) is drawn directly, clipped to the tile, not drawn as a picture at
+    /// each change; once it has been still for a moment, it is a picture again. Both ways draw
+    /// what the views draw.
+    func testATileThatKeepsChangingIsDrawnDirectlyUntilItIsStill() { MainActor.assumeIsolated {
+        let (cv, labels, window) = Self.open()
+        defer { GtkHarness.close(window); _ = labels }
+        cv.drawsThroughTileCache = true
+        // Every change counts as soon after the last one, and "still" is a quarter second.
+        cv.setTileChurn(churn: 3600, quiet: 0.25)
+        XCTAssertTrue(GtkHarness.pump { cv.drewThroughTileCache }, "drawn through the tiles")
+        _ = Self.pixels(window)
+        let shown = cv.indexPathsForVisibleItems.sorted()
+        let before = cv.tileCacheStatistics
+        cv.selectItem(at: shown[3], animated: false, scrollPosition: [])
+        _ = Self.pixels(window)
+        XCTAssertGreaterThan(cv.tileCacheStatistics.directDraws, before.directDraws, "the changed tiles were drawn directly")
+        XCTAssertEqual(cv.tileCacheStatistics.renders, before.renders, "and not drawn as pictures again")
+        cv.selectItem(at: shown[4], animated: false, scrollPosition: [])
+        _ = Self.pixels(window)
+        XCTAssertEqual(cv.tileCacheStatistics.renders, before.renders, "a tile that keeps changing is not drawn as a picture")
+
+        // Still for longer than the quiet time: the next frame draws their pictures again.
+        GtkHarness.letTimePass(0.4, because: "a changing tile is a picture again only after it has been still")
+        gtk_widget_queue_draw(cv.canvas)
+        _ = Self.pixels(window)
+        let still = cv.tileCacheStatistics
+        XCTAssertGreaterThan(still.renders, before.renders, "the still tiles were drawn as pictures")
+        gtk_widget_queue_draw(cv.canvas)
+        _ = Self.pixels(window)
+        XCTAssertEqual(cv.tileCacheStatistics.directDraws, still.directDraws, "once pictures, nothing is drawn directly")
+
+        // Drawn directly, the tiles show what the views draw.
+        cv.selectItem(at: shown[12], animated: false, scrollPosition: [])
+        let changing = Self.pixels(window)
+        XCTAssertGreaterThan(cv.tileCacheStatistics.directDraws, still.directDraws)
+        Self.compare(cv, window, "changing tiles drawn directly", cached: changing)
+
+        // With no churn time, a change draws the picture again at once, as before.
+        cv.setTileChurn(churn: 0, quiet: 0.25)
+        _ = Self.pixels(window)
+        let rendersBefore = cv.tileCacheStatistics.renders, direct = cv.tileCacheStatistics.directDraws
+        cv.deselectItem(at: shown[3], animated: false)
+        _ = Self.pixels(window)
+        XCTAssertGreaterThan(cv.tileCacheStatistics.renders, rendersBefore)
+        XCTAssertEqual(cv.tileCacheStatistics.directDraws, direct)
     }}
 
     /// The first frame after the cache is turned on is drawn directly (as soon as without the

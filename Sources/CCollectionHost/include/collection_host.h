@@ -88,7 +88,9 @@ void cv_canvas_set_tile_size(CvCanvas *self, double width, double height);
 void cv_canvas_set_tiles_suspended(CvCanvas *self, gboolean suspended);
 void cv_canvas_set_visible(CvCanvas *self, double x, double y, double width, double height, gboolean mirrored);
 gboolean cv_canvas_drew_tiles(CvCanvas *self);
-void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders);
+/* Tests: the tile cache's churn and quiet times (tile_cache.c), in microseconds. */
+void cv_canvas_set_tile_churn(CvCanvas *self, gint64 churn, gint64 quiet);
+void cv_canvas_get_tile_statistics(CvCanvas *self, guint *tiles, gsize *bytes, guint64 *renders, guint64 *direct_draws);
 /* Whether cairo tile pictures are images their nodes hold (TRUE) or recordings replayed each
  * frame (a GTK not verified for it, cairo_node_image.h); FALSE until a tile was drawn under
  * cairo. */

@@ -96,10 +96,17 @@ extension CollectionView {
     /// replayed each frame (tests: the fast way is the one taken with this GTK).
     package static var tilePicturesHoldImages: Bool { cv_tile_pictures_hold_images() != 0 }
 
-    /// The tiles held now, their memory in bytes, and how many tile pictures were drawn so far.
-    package var tileCacheStatistics: (tiles: Int, bytes: Int, renders: Int) {
-        var tiles: guint = 0, bytes: gsize = 0, renders: guint64 = 0
-        cv_canvas_get_tile_statistics(OpaquePointer(canvas), &tiles, &bytes, &renders)
-        return (Int(tiles), Int(bytes), Int(renders))
+    /// Tests: how soon a second change makes a tile drawn directly, and how long it must then stay
+    /// unchanged to be a picture again (seconds; 0.5 and 0.3 otherwise). Set once the cache is on.
+    package func setTileChurn(churn: Double, quiet: Double) {
+        cv_canvas_set_tile_churn(OpaquePointer(canvas), gint64(churn * 1e6), gint64(quiet * 1e6))
+    }
+
+    /// The tiles held now, their memory in bytes, how many tile pictures were drawn so far, and
+    /// how many times a tile was drawn directly as its content kept changing.
+    package var tileCacheStatistics: (tiles: Int, bytes: Int, renders: Int, directDraws: Int) {
+        var tiles: guint = 0, bytes: gsize = 0, renders: guint64 = 0, direct: guint64 = 0
+        cv_canvas_get_tile_statistics(OpaquePointer(canvas), &tiles, &bytes, &renders, &direct)
+        return (Int(tiles), Int(bytes), Int(renders), Int(direct))
     }
 }
