@@ -77,9 +77,15 @@ enum TrashLocator {
         return Array(name[..<dot]) + number + Array(name[dot...])
     }
 
+    /// The place, when `file` is the photo and `info` says it came from its old place. A
+    /// mount's relative Path= may spell the folder otherwise than the path the photo was opened
+    /// by (GLib finds the mount's top through the real path when symlinks lead there): the same
+    /// name then does (a file of the same inode and name trashed earlier, from a hard link,
+    /// holds the same bytes anyway).
     private static func match(_ file: PathBytes, _ info: PathBytes, _ device: UInt64, _ inode: UInt64, _ expectedPath: [UInt8]) -> TrashedPhoto.Place? {
         guard let status = file.status(), UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode,
-              originalPath(in: info) == expectedPath else { return nil }
+              let path = originalPath(in: info),
+              path == expectedPath || PathBytes(bytes: path).lastComponent == PathBytes(bytes: expectedPath).lastComponent else { return nil }
         return TrashedPhoto.Place(file: file, info: info, device: device, inode: inode)
     }
 
