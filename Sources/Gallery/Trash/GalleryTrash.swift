@@ -18,7 +18,10 @@ final class GalleryTrash {
     /// What Undo puts back: the photos the latest toast counts. It stays after the toast has
     /// gone (Ctrl+Z, as in Files) until the next deletion or an Undo.
     private var undoable: [TrashedPhoto] = [] {
-        didSet { if let action = g_action_map_lookup_action(OpaquePointer(gallery.window), "undo-trash") { g_simple_action_set_enabled(action, undoable.isEmpty ? 0 : 1) } }
+        didSet {
+            guard let action = g_action_map_lookup_action(OpaquePointer(gallery.window), "undo-trash") else { return }
+            g_simple_action_set_enabled(action, undoable.isEmpty ? 0 : 1)
+        }
     }
     /// The toast on screen (a reference of ours). A deletion while it shows replaces it with
     /// one that counts both, whose Undo puts both back.
