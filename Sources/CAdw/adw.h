@@ -19,3 +19,19 @@ int adw_style_manager_get_system_supports_color_schemes(AdwStyleManager *self);
 enum { CV_ADW_COLOR_SCHEME_DEFAULT = 0, CV_ADW_COLOR_SCHEME_FORCE_DARK = 4 };
 void adw_style_manager_set_color_scheme(AdwStyleManager *self, int color_scheme);
 int adw_style_manager_get_color_scheme(AdwStyleManager *self);
+
+/* Toasts (libadwaita 1.0): the gallery's "moved to the trash" notice with its Undo button.
+ * The overlay and its child are GtkWidgets, passed as void * for the reason above.
+ * adw_toast_new returns a reference the caller owns; add_toast takes it. */
+typedef struct _AdwToast AdwToast;
+void *adw_toast_overlay_new(void);
+void adw_toast_overlay_set_child(void *self, void *child);
+void adw_toast_overlay_add_toast(void *self, AdwToast *toast);
+
+typedef enum { CV_ADW_TOAST_PRIORITY_NORMAL = 0, CV_ADW_TOAST_PRIORITY_HIGH = 1 } CvAdwToastPriority;
+AdwToast *adw_toast_new(const char *title);
+void adw_toast_set_button_label(AdwToast *self, const char *button_label);
+void adw_toast_set_action_name(AdwToast *self, const char *action_name);
+void adw_toast_set_priority(AdwToast *self, int priority);
+void adw_toast_set_timeout(AdwToast *self, unsigned int timeout);
+void adw_toast_dismiss(AdwToast *self);

@@ -101,8 +101,8 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     }
 
     /// The app's actions for the clicked item or the selection: the edit menu's (Cut and Paste
-    /// in the catalogue only, Paste when the clipboard has something), then Delete (catalogue
-    /// only); on empty space, Select All.
+    /// in the catalogue only, Paste when the clipboard has something), then Delete (in a
+    /// folder, Move to Trash); on empty space, Select All.
     func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
                         point: Point) -> ContextMenuConfiguration? {
         GalleryLog.event("context menu " + indexPaths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
@@ -117,9 +117,11 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
             ContextMenuItem(action.label, accelerator: action.accelerator) { [weak self] paths in self?.perform(action, on: paths) }
         }
         var sections = [edits]
-        if content.isEditable {
-            // The window's Delete key deletes the selection; the menu says so.
-            sections.append([ContextMenuItem(tr("_Delete"), iconName: "user-trash-symbolic", attributes: .destructive,
+        if content.isEditable || gallery.folder != nil {
+            // The window's Delete key deletes the selection; the menu says so. A folder's
+            // photos go to the trash (Undo in the toast), never deleted for good.
+            let label = content.isEditable ? tr("_Delete") : tr("Move to _Trash")
+            sections.append([ContextMenuItem(label, iconName: "user-trash-symbolic", attributes: .destructive,
                                              accelerator: "Delete") { [weak self] paths in
                 guard let self, !paths.isEmpty else { return }
                 GalleryLog.event("delete " + paths.map { "\($0.section).\($0.item)" }.joined(separator: " "))

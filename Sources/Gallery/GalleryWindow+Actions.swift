@@ -44,6 +44,9 @@ extension GalleryWindow {
             guard let self else { return }
             self.deleteItems(self.collectionView.indexPathsForSelectedItems)
         }
+        // Puts back what the latest "moved to the trash" toast counts (its Undo button).
+        add("undo-trash", accels: ["<Control>z"]) { [weak self] _, _ in self?.trash.undo() }
+        if let undo = g_action_map_lookup_action(map, "undo-trash") { g_simple_action_set_enabled(undo, 0) }
         add("add-section", accels: ["<Control><Shift>n"]) { [weak self] _, _ in self?.addSection() }
         add("remove-section", accels: ["<Control><Shift>Delete"]) { [weak self] _, _ in self?.removeSection() }
         add("shuffle", accels: ["<Control>r"]) { [weak self] _, _ in self?.shuffle() }
@@ -98,8 +101,15 @@ extension GalleryWindow {
         catalogue.insert(catalogue.makeItem(title: title, uri: uri), at: indexPath) { [weak self] in self?.logCounts() }
     }
 
+    /// Delete (the key, the menus, the header bar's button, a swipe): in a folder the photos
+    /// go to the trash, with an Undo toast; in the catalogue the items go (a snapshot applied).
     func deleteItems(_ paths: [IndexPath]) {
-        guard let catalogue = editable, !paths.isEmpty else { return }
+        guard !paths.isEmpty else { return }
+        if folder != nil {
+            trash.moveToTrash(paths)
+            return
+        }
+        guard let catalogue = editable else { return }
         catalogue.delete(paths) { [weak self] in self?.logCounts() }
     }
 
@@ -165,8 +175,13 @@ extension GalleryWindow {
         collectionView.contentUnavailableConfiguration = EmptyStates.folder(path)  // before the data: it may show at once
         folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
                        supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
-        for name in ["add-item", "delete-selection", "add-section", "remove-section", "shuffle", "sort"] {
+        for name in ["add-item", "add-section", "remove-section", "shuffle", "sort"] {
             if let action = g_action_map_lookup_action(OpaquePointer(window), name) { g_simple_action_set_enabled(action, 0) }
+        }
+        if let deleteButton {  // Delete stays: it moves photos to the trash
+            let tip = tr("Move the Selection to the Trash (Delete)")
+            gtk_widget_set_tooltip_text(deleteButton, tip)
+            setAccessibleLabel(deleteButton, tip)
         }
         gtk_window_set_title(window.as(GtkWindow.self), (path as NSString).lastPathComponent)
         showMessage(otherFiles == 0 ? nil : UserText.ntr("%d file is not an image and not shown.", "%d files are not images and not shown.", otherFiles, otherFiles))

@@ -33,6 +33,10 @@ final class GalleryWindow {
     lazy var controller = GalleryController(window: self)
     /// Drags out to other apps and drops from them.
     lazy var dragAndDrop = GalleryDragAndDrop(window: self)
+    /// A folder's Delete: the photos to the trash, a toast with Undo.
+    lazy var trash = GalleryTrash(window: self)
+    /// The header bar's Delete button (its tooltip says what Delete does in a folder).
+    private(set) var deleteButton: WidgetPointer?
     var frameStats: FrameStats?
     /// The Showcase page (a compositional layout over the same content), beside the photos.
     private(set) var showcase: ShowcasePage!
@@ -101,7 +105,7 @@ final class GalleryWindow {
         gtk_box_append(box.as(GtkBox.self), statusRevealer)
         gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_titled(pages.opaque, box, "photos", tr("Photos"))
-        gtk_window_set_child(window.as(GtkWindow.self), pages)
+        gtk_window_set_child(window.as(GtkWindow.self), trash.wrap(pages))  // in the toast overlay
         showcase = ShowcasePage(gallery: self)
         gtk_stack_add_titled(pages.opaque, showcase.collectionView.widget, "showcase", tr("Showcase"))
         Signal.connectPointer(raw(pages), "notify::visible-child-name") { [weak self] in self?.pageChanged() }
@@ -180,6 +184,7 @@ final class GalleryWindow {
             gtk_widget_set_tooltip_text(button, tip)
             setAccessibleLabel(button, tip)  // icon-only: screen readers need a name
             gtk_header_bar_pack_start(OpaquePointer(header), button)
+            if action == "win.delete-selection" { deleteButton = button }
         }
         let menu = g_menu_new()!
         let layoutSection = g_menu_new()!
