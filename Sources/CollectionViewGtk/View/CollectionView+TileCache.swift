@@ -5,7 +5,9 @@ import CCollectionHost
 /// direction, each drawn again only when a view in it changed (a new cell, a hover, a
 /// selection, new content), so a scrolled frame draws a few pictures instead of every label.
 /// While an animation or an interactive transition runs, and for views with 3D transforms,
-/// views are drawn directly.
+/// views are drawn directly; so are the views of a band that changes again within half a
+/// second of its last change (pictures arriving one by one as they load), until it has been
+/// still for a moment.
 extension CollectionView {
     /// The least overscan on each side with the tile cache: views made more than two tiles ahead,
     /// so a tile is complete before it comes into view.
@@ -34,7 +36,8 @@ extension CollectionView {
         /// Always through the tiles (but during animations and interactive transitions).
         case on
         /// Through the tiles or directly, whichever costs less here: the view measures the
-        /// process's CPU per scrolled frame both ways while the user scrolls (fifteen frames
+        /// CPU per scrolled frame (under cairo the main thread's, so the app's own threads do
+        /// not count; under GL the process's) both ways while the user scrolls (fifteen frames
         /// each, once a minute of scrolling) and keeps the cheaper. What is drawn is the same
         /// either way, pixel for pixel.
         case automatic
