@@ -365,7 +365,7 @@ final class IndexScrubber {
     reusableview.index-scrubber.dragging { background-color: @cv_accent_bg_color; color: @cv_accent_fg_color;
         box-shadow: 0 2px 6px alpha(@cv_card_shade_color, 0.8); }
     reusableview.index-scrubber image { -gtk-icon-size: 12px; }
-    label.index-scrubber-bubble { padding: 6px 14px; border-radius: 999px; font-weight: bold;
+    label.index-scrubber-bubble { padding: 8px 16px; border-radius: 999px; font-weight: bold;
         background-color: @cv_accent_bg_color; color: @cv_accent_fg_color;
         box-shadow: 0 2px 6px alpha(@cv_card_shade_color, 0.8); }
     """
