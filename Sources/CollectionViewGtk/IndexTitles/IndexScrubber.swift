@@ -281,7 +281,7 @@ final class IndexScrubber {
 
     private func dragBegan(x: Double, y: Double) {
         guard let drag, isShown, let map = currentMap, !map.isEmpty else {
-            drag.map { gtk_gesture_set_state($0, GTK_EVENT_SEQUENCE_DENIED) }
+            if let drag { gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED) }
             return
         }
         // Ours: the view's own press, band and the scrolled window's touch pan let go.
