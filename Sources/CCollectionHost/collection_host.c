@@ -572,6 +572,18 @@ gboolean cv_accessible_label_is(GtkWidget *widget, const char *label) {
     return mismatch == NULL;
 }
 
+void cv_accessible_set_value(GtkWidget *widget, double minimum, double maximum, double now, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, minimum,
+                                   GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, maximum, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now,
+                                   GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
+gboolean cv_accessible_value_text_is(GtkWidget *widget, const char *text) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text);
+    g_free(mismatch);
+    return mismatch == NULL;
+}
+
 gboolean cv_animations_enabled(GtkWidget *widget) {
     gboolean enabled = TRUE;
     g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);

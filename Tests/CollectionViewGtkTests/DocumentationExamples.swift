@@ -111,6 +111,17 @@ func registerTemplate(in collectionView: CollectionView) {
                             forCellWithReuseIdentifier: "photo")
 }
 
+@MainActor
+func monthIndex(in collectionView: CollectionView) -> CollectionViewDiffableDataSource<String, Int> {
+    let months = CollectionViewDiffableDataSource<String, Int>(collectionView: collectionView) { cv, indexPath, _ in
+        cv.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
+    }
+    months.indexTitlesProvider = { [unowned months] cv in  // a title a section: its identifier
+        (0..<cv.numberOfSections).compactMap { months.sectionIdentifier(for: $0) }
+    }
+    return months
+}
+
 // MARK: Updates and animation
 
 @MainActor

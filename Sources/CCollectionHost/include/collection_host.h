@@ -110,6 +110,11 @@ void cv_accessible_set_label(GtkWidget *widget, const char *label);
 gboolean cv_accessible_label_is(GtkWidget *widget, const char *label);
 void cv_accessible_set_description(GtkWidget *widget, const char *description);
 void cv_accessible_set_level(GtkWidget *widget, int level);
+/* A range's value for assistive technologies (a slider's): its bounds, where it is, and what to
+   say for it. */
+void cv_accessible_set_value(GtkWidget *widget, double minimum, double maximum, double now, const char *text);
+/* Whether the value text assistive technologies get for `widget` is `text` (tests). */
+gboolean cv_accessible_value_text_is(GtkWidget *widget, const char *text);
 
 /* GTK's gtk-enable-animations setting for the widget's display. */
 gboolean cv_animations_enabled(GtkWidget *widget);

@@ -22,9 +22,26 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// Makes a supplementary view of a kind at an index path; nil is reported.
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> ReusableView?
     public typealias Snapshot = DiffableSnapshot<SectionID, ItemID>
+    /// Gives the view's index titles; see ``indexTitlesProvider``.
+    public typealias IndexTitlesProvider = (CollectionView) -> [String]?
+    /// Gives where an index title (and its place among the titles) jumps to.
+    public typealias IndexPathForIndexTitleProvider = (CollectionView, String, Int) -> IndexPath
 
     /// Supplies headers, footers and other supplementary views (`supplementaryViewProvider`).
     public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// Supplies the view's index titles, what a UIKit app overrides `indexTitles(for:)` of its
+    /// diffable data source subclass for: the view then shows a scrubber that jumps to them.
+    /// Nil (the default): no index. Setting it asks again.
+    public var indexTitlesProvider: IndexTitlesProvider? {
+        didSet { collectionView?.reloadIndexTitles() }
+    }
+    /// Where each index title jumps to (UIKit's override of
+    /// `collectionView(_:indexPathForIndexTitle:at:)`); nil: the first item of the section at
+    /// the title's place, a title per section.
+    public var indexPathForIndexTitleProvider: IndexPathForIndexTitleProvider? {
+        didSet { collectionView?.reloadIndexTitles() }
+    }
 
     /// What the user may reorder, and what to do when they have (`reorderingHandlers`): with
     /// `canReorderItem` set, an interactive movement moves the item in the snapshot, and
@@ -255,6 +272,16 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
         collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
         return MissingSupplementaryView()
+    }
+
+    /// The index titles provider's titles, or none.
+    public func indexTitles(for collectionView: CollectionView) -> [String]? {
+        indexTitlesProvider?(collectionView)
+    }
+
+    /// The provider's index path, or the first item of section `index`.
+    public func collectionView(_ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        indexPathForIndexTitleProvider?(collectionView, title, index) ?? IndexPath(item: 0, section: index)
     }
 }
 

@@ -39,8 +39,25 @@ public final class ListModelDataSource: CollectionViewDataSource {
     /// GObject interface, a C type GLib never defines, so Swift imports it as `OpaquePointer`,
     /// as GTK's own functions take and return it.
     public let model: OpaquePointer
+    /// Gives the view's index titles; see ``indexTitlesProvider``.
+    public typealias IndexTitlesProvider = (CollectionView) -> [String]?
+    /// Gives where an index title (and its place among the titles) jumps to.
+    public typealias IndexPathForIndexTitleProvider = (CollectionView, String, Int) -> IndexPath
+
     /// Supplies headers, footers and other supplementary views.
     public var supplementaryViewProvider: SupplementaryViewProvider?
+    /// Supplies the view's index titles (UIKit's `indexTitles(for:)`): the view then shows a
+    /// scrubber that jumps to them. With a section key, a title per section (from
+    /// ``sectionKey(ofSection:)``) is the usual index. Nil (the default): no index. Asked again
+    /// after every change of the model; setting it asks at once.
+    public var indexTitlesProvider: IndexTitlesProvider? {
+        didSet { collectionView?.reloadIndexTitles() }
+    }
+    /// Where each index title jumps to (`collectionView(_:indexPathForIndexTitle:at:)`); nil:
+    /// the first item of the section at the title's place.
+    public var indexPathForIndexTitleProvider: IndexPathForIndexTitleProvider? {
+        didSet { collectionView?.reloadIndexTitles() }
+    }
     private let modelRef: ModelRef
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
@@ -275,6 +292,16 @@ public final class ListModelDataSource: CollectionViewDataSource {
         if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
         collectionView.report(.missingSupplementaryView(kind: kind, indexPath: indexPath))
         return MissingSupplementaryView()
+    }
+
+    /// The index titles provider's titles, or none.
+    public func indexTitles(for collectionView: CollectionView) -> [String]? {
+        indexTitlesProvider?(collectionView)
+    }
+
+    /// The provider's index path, or the first item of section `index`.
+    public func collectionView(_ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        indexPathForIndexTitleProvider?(collectionView, title, index) ?? IndexPath(item: 0, section: index)
     }
 
     /// The identifier of the plain cell shown for an item the model no longer has.

@@ -35,6 +35,7 @@ extension CollectionView {
         let visibleRect = bounds
         ensureViews(.place(canvas: canvasFrame) { [unowned self] in allocateCanvas(visibleRect) })
         backgroundLayer.allocate(width: Int32(width), height: Int32(height))
+        indexScrubber.allocate(width: Int32(width), height: Int32(height))
         if elements.hasPendingViews { scheduleFill() }
         if checksInvariants { recordInvariantProblems() }
         pass.count += 1
@@ -164,6 +165,7 @@ extension CollectionView {
             installedLayout.invalidateLayout(with: installedLayout.invalidationContext(forBoundsChange: newBounds))
         }
         interaction.viewScrolled()  // a press that turns into a scroll selects nothing
+        indexScrubber.viewScrolled()
         // Views for what scrolls into view are made now, before GTK's layout phase (see
         // `scheduleFill`); the pass that follows places them.
         if !installedLayout.needsPrepare, viewportSize.width > 0, ensureViews(.scroll(visible: newBounds, incremental: isPlainScroll)).prepared {

@@ -79,6 +79,8 @@ final class Drivers {
     let scrollSnap: ScrollSnapDriver
     /// Rows of a compositional layout that scroll across the view.
     let orthogonalScroll: OrthogonalScrollDriver
+    /// The scrubber through the data source's index titles.
+    let indexScrubber: IndexScrubber
 
     init(collectionView: CollectionView) {
         interaction = Interaction(collectionView: collectionView)
@@ -87,6 +89,7 @@ final class Drivers {
         zoom = ZoomTransitionDriver(collectionView: collectionView)
         scrollSnap = ScrollSnapDriver(collectionView: collectionView)
         orthogonalScroll = OrthogonalScrollDriver(collectionView: collectionView)
+        indexScrubber = IndexScrubber(collectionView: collectionView)
     }
 }
 
@@ -122,6 +125,7 @@ extension CollectionView {
     var animator: Animator { drivers.animator }
     var scrollSnap: ScrollSnapDriver { drivers.scrollSnap }
     var orthogonalScroll: OrthogonalScrollDriver { drivers.orthogonalScroll }
+    var indexScrubber: IndexScrubber { drivers.indexScrubber }
     var prefetcher: Prefetcher { data.prefetcher }
 
     /// Every new count goes past the empty state (once per change of the data).
@@ -129,7 +133,10 @@ extension CollectionView {
         get { data.sectionCounts }
         set {
             data.sectionCounts = newValue
-            if let newValue { itemsCounted(newValue) }
+            if let newValue {
+                itemsCounted(newValue)
+                indexScrubber.titlesChanged()  // the data changed: its titles may have too
+            }
         }
     }
     var viewportSize: Size {

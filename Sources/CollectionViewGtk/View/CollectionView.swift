@@ -275,6 +275,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// that is the coalescing. During a pass the pass itself goes round again.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
         if !pass.isRunning { gtk_widget_queue_allocate(viewport) }
+        indexScrubber.layoutInvalidated(layout.pendingInvalidation)
     }
 
     // MARK: Layout
@@ -346,6 +347,7 @@ public final class CollectionView: CollectionViewLayoutHost {
         scrollTween = nil
         animator.cancel()
         backgroundLayer.dispose()
+        indexScrubber.dispose()
         interaction.dispose()
         dragAndDrop.dispose()
         ensureViews(.dispose)

@@ -28,6 +28,16 @@ public protocol CollectionViewDataSource: AnyObject {
     /// view already shows it there, so make no batch update for it. Called when an
     /// interactive movement ends somewhere other than where it began.
     func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+    /// The titles of the view's index (`indexTitles(for:)`): with titles, the view shows a
+    /// scrubber along its scrollbar that jumps to them; nil (the default) shows none. Asked
+    /// again after a reload or a batch update, and after ``CollectionView/reloadIndexTitles()``.
+    /// Give them in content order (months, letters); a long title is shown whole, so keep
+    /// them short.
+    func indexTitles(for collectionView: CollectionView) -> [String]?
+    /// Where the index title `title`, at `index` in ``indexTitles(for:)``, jumps to
+    /// (`collectionView(_:indexPathForIndexTitle:at:)`): usually the first item of its
+    /// section. Default: the first item of section `index`.
+    func collectionView(_ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath
 }
 
 extension CollectionViewDataSource {
@@ -50,6 +60,16 @@ extension CollectionViewDataSource {
 
     /// Nothing to move.
     public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+}
+
+extension CollectionViewDataSource {
+    /// No index: the view shows no scrubber.
+    public func indexTitles(for collectionView: CollectionView) -> [String]? { nil }
+
+    /// The first item of section `index`: a title per section.
+    public func collectionView(_ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        IndexPath(item: 0, section: index)
+    }
 }
 
 /// What a data source without supplementary views hands back: an empty view, after a report.

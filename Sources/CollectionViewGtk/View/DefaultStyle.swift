@@ -49,7 +49,7 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [ListContentView.css, ListCellStyle.css, ContentUnavailableView.css, CellBackgroundView.css] }
+    static var parts: [String] { [ListContentView.css, ListCellStyle.css, ContentUnavailableView.css, CellBackgroundView.css, IndexScrubber.css] }
 
     /// More of it that differs with libadwaita (which draws states in its own way): each part's
     /// rules with libadwaita and without.

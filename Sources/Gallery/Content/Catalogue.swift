@@ -41,6 +41,7 @@ final class Catalogue: GalleryContent {
         }
         dataSource.supplementaryViewProvider = supplementary
         tileOf = { [unowned self] id in self.items[id]?.tile }
+        dataSource.indexTitlesProvider = { [unowned self] cv in self.indexTitles(in: cv) }
         // Tiles are reordered by dragging them; the snapshot follows, so later edits diff from it.
         dataSource.reorderingHandlers.canReorderItem = { _ in true }
         dataSource.reorderingHandlers.didReorder = { [weak self] transaction in

@@ -169,6 +169,7 @@ final class FolderContent: GalleryContent {
             cell(cv, path, Self.tile(for: item))
         }
         source.supplementaryViewProvider = supplementary
+        source.indexTitlesProvider = { [weak self] cv in self?.indexTitles(in: cv) }
         dataSource = source
         self.collectionView = collectionView
         // Connected after the data source's handler, so the view has taken the change.

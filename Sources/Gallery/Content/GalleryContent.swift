@@ -38,6 +38,19 @@ protocol GalleryContent: AnyObject {
 }
 
 extension GalleryContent {
+    /// The scrubber's index: a title per section (a folder, a month), in the view's order,
+    /// shortened when long. Generic over the sections, so any grouping gets its index.
+    func indexTitles(in collectionView: CollectionView) -> [String] {
+        (0..<collectionView.numberOfSections).map { Self.shortIndexTitle(title(ofSection: $0)) }
+    }
+
+    /// A title that fits the scrubber's bubble: long ones keep their start and end.
+    static func shortIndexTitle(_ title: String, limit: Int = 24) -> String {
+        guard title.count > limit else { return title }
+        let keep = (limit - 1) / 2
+        return String(title.prefix(keep)) + "…" + String(title.suffix(limit - 1 - keep))
+    }
+
     /// Deterministic per-key variety: a colour class and a height, stable across launches.
     static func variety(of key: String) -> (hue: Int, height: Double) {
         var hash: UInt64 = 1469598103934665603
