@@ -47,6 +47,6 @@ enum BenchFling {
         let loader = gallery.thumbnails
         GalleryLog.event("fling \(leg) frames=\(sorted.count) worstMs=\(Int((sorted.last ?? 0) * 1000)) p95Ms=\(Int(p95 * 1000)) "
             + "rssKB=\(FrameStats.residentKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
-            + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) cancelled=\(loader.cancelled)")
+            + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) shared=\(loader.fromSharedCache) cancelled=\(loader.cancelled)")
     }
 }
