@@ -99,36 +99,62 @@ final class GallerySharedThumbnailTests: XCTestCase {
     }
 
     /// A thumbnail placed by hand (a colour the photo does not have, with the right Thumb::URI
-    /// and Thumb::MTime) is what the tile shows, and the photo is not decoded; one whose MTime
-    /// is not the file's is replaced by the decoded photo.
+    /// and Thumb::MTime) is what the tile shows, and the photo is not decoded, also when only a
+    /// larger size has one; one whose MTime is not the file's is replaced by the decoded photo.
     func testAValidThumbnailIsShownWithoutDecodingAndAStaleOneIsReplaced() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/import"), "ImageMagick's import is not installed")
         let (photoGreen, handMagenta, photoBlue, staleYellow): (UInt32, UInt32, UInt32, UInt32) = (0x12_ab_34ff, 0xe0_20_d0ff, 0x1c_40_d8ff, 0xf6_d3_2dff)
+        let (photoRed, largerCyan): (UInt32, UInt32) = (0xa5_1d_2dff, 0x00_c0_c8ff)
         try writeTestPNG(photo("fresh.png"), colour: photoGreen)
         try writeTestPNG(photo("stale.png"), colour: photoBlue)
-        let fresh = fileURI(photo("fresh.png")), stale = fileURI(photo("stale.png"))
+        try writeTestPNG(photo("larger.png"), colour: photoRed)
+        let fresh = fileURI(photo("fresh.png")), stale = fileURI(photo("stale.png")), larger = fileURI(photo("larger.png"))
         try placeThumbnail(colour: handMagenta, uri: fresh, modified: modificationTime(photo("fresh.png")), size: "large")
         try placeThumbnail(colour: staleYellow, uri: stale, modified: modificationTime(photo("stale.png")) - 60, size: "large")
+        try placeThumbnail(colour: largerCyan, uri: larger, modified: modificationTime(photo("larger.png")), size: "x-large")
 
         try launch(folder.path)
         await_("the placed thumbnail used") { $0 == "thumbnail-source shared \(photo("fresh.png"))" }
+        await_("the larger one used") { $0 == "thumbnail-source shared \(photo("larger.png"))" }
         await_("the stale one decoded again") { $0 == "thumbnail-source decoded \(photo("stale.png"))" }
-        awaitSettled(decoded: 1, shared: 1, failedBefore: 0, written: 1)
+        awaitSettled(decoded: 1, shared: 2, failedBefore: 0, written: 1)
         XCTAssertFalse(log.lines.contains("thumbnail-source decoded \(photo("fresh.png"))"))
 
+        let colours = [photoGreen, handMagenta, photoBlue, staleYellow, photoRed, largerCyan].map { $0 >> 8 }
         var screen: [UInt32: Int] = [:]
         let shown = log.wait(timeout: 20) {
-            screen = screenPixels(counting: [photoGreen, handMagenta, photoBlue, staleYellow].map { $0 >> 8 })
-            return screen[handMagenta >> 8, default: 0] > 2000 && screen[photoBlue >> 8, default: 0] > 2000
+            screen = screenPixels(counting: colours)
+            return [handMagenta, photoBlue, largerCyan].allSatisfy { screen[$0 >> 8, default: 0] > 2000 }
         }
-        XCTAssertTrue(shown, "the tiles show the placed thumbnail and the decoded photo: \(screen)")
+        XCTAssertTrue(shown, "the tiles show the placed thumbnails and the decoded photo: \(screen)")
         XCTAssertEqual(screen[photoGreen >> 8], 0, "the photo whose thumbnail was valid is not shown decoded")
+        XCTAssertEqual(screen[photoRed >> 8], 0, "nor the one with a larger thumbnail")
         XCTAssertEqual(screen[staleYellow >> 8], 0, "the stale thumbnail is not shown")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: thumbnailPath(larger, size: "large")), "nothing written for it")
 
         let replaced = try XCTUnwrap(textFields(ofPNG: thumbnailPath(stale, size: "large")))
         XCTAssertEqual(replaced["Thumb::MTime"], String(modificationTime(photo("stale.png"))))
         XCTAssertEqual(centrePixel(ofPNG: thumbnailPath(stale, size: "large")), photoBlue >> 8, "replaced by the photo's pixels")
         XCTAssertEqual(centrePixel(ofPNG: thumbnailPath(fresh, size: "large")), handMagenta >> 8, "the valid one is kept")
+    }
+
+    /// A thumbnail GNOME made as Files makes it (libgnome-desktop's generate_thumbnail, which
+    /// runs gdk-pixbuf-thumbnailer in bubblewrap, then save_thumbnail) is what the gallery uses.
+    func testAThumbnailGnomeMadeIsUsed() throws {
+        try writeTestPNG(photo("by-files.png"), colour: 0x2e_c2_7eff)
+        let uri = fileURI(photo("by-files.png"))
+        let made = try gnomeFactory("""
+            pixbuf = factory.generate_thumbnail(sys.argv[1], "image/png", None)
+            factory.save_thumbnail(pixbuf, sys.argv[1], int(sys.argv[2]), None)
+            print(factory.lookup(sys.argv[1], int(sys.argv[2])) or "")
+            """, uri, String(modificationTime(photo("by-files.png"))))
+        XCTAssertEqual(made, thumbnailPath(uri, size: "large"), "GNOME's thumbnail is there")
+        XCTAssertEqual(textFields(ofPNG: made)?["Software"], "GNOME::ThumbnailFactory")
+
+        try launch(folder.path)
+        await_("GNOME's thumbnail used") { $0 == "thumbnail-source shared \(photo("by-files.png"))" }
+        awaitSettled(decoded: 0, shared: 1, failedBefore: 0, written: 0)
+        XCTAssertEqual(textFields(ofPNG: made)?["Software"], "GNOME::ThumbnailFactory", "left as it was")
     }
 
     /// A photo that changes while it is shown gets a new thumbnail (decoded again, written with
@@ -249,9 +275,10 @@ final class GallerySharedThumbnailTests: XCTestCase {
     /// Writes a thumbnail as another program would (GNOME Files' fields, no Thumb::Size).
     private func placeThumbnail(colour: UInt32, uri: String, modified: Int, size: String) throws {
         let path = thumbnailPath(uri, size: size)
+        let side: Int32 = ["normal": 128, "large": 256, "x-large": 512, "xx-large": 1024][size]!
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 256, 192)!
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, side, side * 3 / 4)!
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         gdk_pixbuf_fill(pixbuf, colour)
         let fields: [(String, String)] = [("tEXt::Thumb::URI", uri), ("tEXt::Thumb::MTime", String(modified)),
@@ -267,20 +294,26 @@ final class GallerySharedThumbnailTests: XCTestCase {
         XCTAssertNotEqual(saved, 0)
     }
 
-    /// `gnome_desktop_thumbnail_factory_lookup` for the large size, run against this test's
-    /// cache folder (a Python process through GObject introspection: libgnome-desktop reads
-    /// XDG_CACHE_HOME once per process). The path it found, or "".
+    /// `gnome_desktop_thumbnail_factory_lookup` for the large size, as GNOME Files calls it.
+    /// The path it found, or "".
     private func gnomeLookup(_ uri: String, modified: Int) throws -> String {
+        try gnomeFactory("print(factory.lookup(sys.argv[1], int(sys.argv[2])) or '')", uri, String(modified))
+    }
+
+    /// Runs `code` with `factory`, a large-size GnomeDesktopThumbnailFactory, and `arguments`
+    /// in `sys.argv`, against this test's cache folder (a Python process through GObject
+    /// introspection: libgnome-desktop reads XDG_CACHE_HOME once per process). What it printed.
+    private func gnomeFactory(_ code: String, _ arguments: String...) throws -> String {
         let script = """
-            import sys, gi
+            import sys, os, gi
             gi.require_version("GnomeDesktop", "4.0")
             from gi.repository import GnomeDesktop
             factory = GnomeDesktop.DesktopThumbnailFactory.new(GnomeDesktop.DesktopThumbnailSize.LARGE)
-            print(factory.lookup(sys.argv[1], int(sys.argv[2])) or "")
+            \(code)
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, uri, String(modified)]
+        process.arguments = ["-c", script] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = home.directory.appendingPathComponent("cache").path
         process.environment = environment
@@ -292,7 +325,7 @@ final class GallerySharedThumbnailTests: XCTestCase {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTFail("libgnome-desktop's lookup did not run (scripts/setup --test installs python3-gi and gir1.2-gnomedesktop-4.0): \(problem)")
+            XCTFail("libgnome-desktop did not run (scripts/setup --test installs python3-gi and gir1.2-gnomedesktop-4.0): \(problem)")
             return "?"
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
