@@ -10,6 +10,9 @@ import Foundation
 /// after the fling next to the thumbnail cache's cap. In the same run, GtkGridView over the
 /// same GTK models with the file names only (no pictures: GTK has no thumbnailing), flung the
 /// same way, as the reference for what reading the folder and scrolling cost without pictures.
+/// Each round opens the gallery twice on a thumbnail cache of its own (XDG_CACHE_HOME; the
+/// user's is never touched): first empty (cold: every thumbnail decoded and written), then
+/// with what the first run wrote (warm: read from the shared thumbnail cache).
 @MainActor
 enum FolderBenchmark {
     static let folders = 10, perFolder = 1000
@@ -26,17 +29,23 @@ enum FolderBenchmark {
         }
         print("Folder benchmark: \(folders * perFolder) JPEGs of 1600x1200 in \(folders) subfolders (\(dir)), fling \(flingSeconds) s each way")
         print("renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cv-bench-folder-cache-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         for round in 1...2 {
             // The first round reads the files from disk into the page cache; the second is warm.
-            // Its own app id: a gallery already running in the session must not take the folder.
-            let lines = runProcess(gallery, [dir, "--gapplication-app-id=io.github.collectionview.GalleryBench"], environment: ["GALLERY_LOG": "1", "GALLERY_BENCH_FLING": "\(flingSeconds)"],
-                                   until: { $0.hasPrefix("fling up") }, timeout: 90)
-            func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing)" }
-            print("round \(round) collection view (gallery, thumbnails):")
-            print("  " + field("opened "))
-            print("  " + field("first-screen"))
-            print("  " + field("fling down"))
-            print("  " + field("fling up"))
+            try? FileManager.default.removeItem(atPath: cache)
+            for thumbnails in ["cold", "warm"] {
+                // Its own app id: a gallery already running in the session must not take the folder.
+                let lines = runProcess(gallery, [dir, "--gapplication-app-id=io.github.collectionview.GalleryBench"],
+                                       environment: ["GALLERY_LOG": "1", "GALLERY_BENCH_FLING": "\(flingSeconds)", "XDG_CACHE_HOME": cache],
+                                       until: { $0.hasPrefix("fling up") }, timeout: 90)
+                func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing)" }
+                print("round \(round) collection view (gallery, thumbnails), \(thumbnails) thumbnail cache:")
+                print("  " + field("opened "))
+                print("  " + field("first-screen"))
+                print("  " + field("fling down"))
+                print("  " + field("fling up"))
+            }
             let gtk = runProcess(CommandLine.arguments[0], ["folder-gtk", dir], environment: [:], until: { $0.hasPrefix("RESULT") }, timeout: 90)
             print("round \(round) GtkGridView (names only, no pictures):")
             for line in gtk where line.hasPrefix("RESULT") { print("  " + line.dropFirst(7)) }
