@@ -138,6 +138,44 @@ final class GallerySharedThumbnailTests: XCTestCase {
         XCTAssertEqual(centrePixel(ofPNG: thumbnailPath(fresh, size: "large")), handMagenta >> 8, "the valid one is kept")
     }
 
+    /// The cache is a folder any program writes to: a "thumbnail" that is a decompression bomb
+    /// (10000x10000, 300 MB decoded, with the right fields) is refused from its header and never
+    /// decoded, and a damaged one (half a PNG) is not used; both photos are decoded and their
+    /// thumbnails replaced.
+    func testHostileAndDamagedThumbnailsAreReplaced() throws {
+        try writeTestPNG(photo("bomb.png"), colour: 0x57_e3_89ff)
+        try writeTestPNG(photo("damaged.png"), colour: 0xdc_8a_ddff)
+        let bomb = fileURI(photo("bomb.png")), damaged = fileURI(photo("damaged.png"))
+        try FileManager.default.createDirectory(at: cache.appendingPathComponent("large"), withIntermediateDirectories: true)
+        let script = """
+            import sys, struct, zlib
+            path, uri, mtime, side = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            packer = zlib.compressobj(9)
+            row = bytes(side + 1)  # filter byte, then grey pixels
+            pixels = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+            with open(path, "wb") as f:
+                f.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+                        + chunk(b"tEXt", b"Thumb::URI\\0" + uri.encode()) + chunk(b"tEXt", b"Thumb::MTime\\0" + mtime.encode())
+                        + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
+            """
+        try runPython(script, thumbnailPath(bomb, size: "large"), bomb, String(modificationTime(photo("bomb.png"))), "10000")
+        try placeThumbnail(colour: 0xff_00_00ff, uri: damaged, modified: modificationTime(photo("damaged.png")), size: "large")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: thumbnailPath(damaged, size: "large")))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: thumbnailPath(damaged, size: "large")))
+
+        try launch(folder.path)
+        await_("the photo under the bomb decoded") { $0 == "thumbnail-source decoded \(photo("bomb.png"))" }
+        await_("the photo under the damaged one decoded") { $0 == "thumbnail-source decoded \(photo("damaged.png"))" }
+        awaitSettled(decoded: 2, shared: 0, failedBefore: 0, written: 2)
+        let status = (try? String(contentsOfFile: "/proc/\(log.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let peakKB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) } ?? .max
+        XCTAssertLessThan(peakKB, 300 << 10, "the bomb was not decoded (it alone is 300 MB): peak resident \(peakKB) kB")
+        XCTAssertEqual(pixelSize(ofPNG: thumbnailPath(bomb, size: "large")), [256, 192], "replaced")
+        XCTAssertEqual(centrePixel(ofPNG: thumbnailPath(damaged, size: "large")), 0xdc_8a_dd, "replaced by the photo's pixels")
+    }
+
     /// A thumbnail GNOME made as Files makes it (libgnome-desktop's generate_thumbnail, which
     /// runs gdk-pixbuf-thumbnailer in bubblewrap, then save_thumbnail) is what the gallery uses.
     func testAThumbnailGnomeMadeIsUsed() throws {
@@ -311,6 +349,14 @@ final class GallerySharedThumbnailTests: XCTestCase {
             factory = GnomeDesktop.DesktopThumbnailFactory.new(GnomeDesktop.DesktopThumbnailSize.LARGE)
             \(code)
             """
+        return try runPython(script, arguments)
+    }
+
+    @discardableResult
+    private func runPython(_ script: String, _ arguments: String...) throws -> String { try runPython(script, arguments) }
+
+    /// Runs a Python script with `arguments` and XDG_CACHE_HOME set to the test's; what it printed.
+    private func runPython(_ script: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script] + arguments
@@ -325,7 +371,7 @@ final class GallerySharedThumbnailTests: XCTestCase {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTFail("libgnome-desktop did not run (scripts/setup --test installs python3-gi and gir1.2-gnomedesktop-4.0): \(problem)")
+            XCTFail("the Python helper failed (scripts/setup --test installs python3-gi and gir1.2-gnomedesktop-4.0): \(problem)")
             return "?"
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
