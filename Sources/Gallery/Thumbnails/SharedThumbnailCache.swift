@@ -109,14 +109,15 @@ enum SharedThumbnailCache {
     }
 
     /// Marks the file as unreadable for this program, with the reason (for the message shown
-    /// on the next launch, which does not decode it again).
-    static func saveFailure(_ reason: String, of original: Original) {
+    /// on the next launch, which does not decode it again). Returns whether it was written.
+    @discardableResult
+    static func saveFailure(_ reason: String, of original: Original) -> Bool {
         let marker = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 1, 1)!  // the specification's empty PNG
         defer { g_object_unref(UnsafeMutableRawPointer(marker)) }
         gdk_pixbuf_fill(marker, 0)
         let path = failurePath(original.uri)
         defer { g_free(path) }
-        write(marker, fields: commonFields(of: original) + [("tEXt::\(reasonKey)", reason)], to: path)
+        return write(marker, fields: commonFields(of: original) + [("tEXt::\(reasonKey)", reason)], to: path)
     }
 
     // MARK: - Files

@@ -167,8 +167,7 @@ final class ThumbnailLoader {
         func store() -> Bool {
             guard let original else { return false }
             if let pixbuf { return SharedThumbnailCache.save(pixbuf, of: original, size: size) }
-            SharedThumbnailCache.saveFailure(error ?? "unreadable", of: original)
-            return true
+            return SharedThumbnailCache.saveFailure(error ?? "unreadable", of: original)
         }
     }
 
