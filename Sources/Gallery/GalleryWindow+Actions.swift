@@ -198,10 +198,11 @@ extension GalleryWindow {
     }
 
     /// How many thumbnails were decoded and how many came from the shared cache (`shared`),
-    /// files known unreadable from it (`failed-before`), and files it got (`written`).
+    /// files known unreadable from it (`failed-before`), and files it got (`written`; `unsaved`:
+    /// dropped while too many waited to be written).
     func logThumbnails() {
         GalleryLog.event("thumbnails decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)"
-            + " shared=\(thumbnails.fromSharedCache) failed-before=\(thumbnails.knownUnreadable) written=\(thumbnails.written)")
+            + " unsaved=\(thumbnails.unsaved) shared=\(thumbnails.fromSharedCache) failed-before=\(thumbnails.knownUnreadable) written=\(thumbnails.written)")
     }
 
     func thumbnailFailed(_ uri: String, _ reason: String) {

@@ -24,9 +24,9 @@ final class GallerySharedThumbnailTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func launch(_ path: String) throws {
+    private func launch(_ path: String, environment: [String: String] = [:]) throws {
         let id = "io.github.collectionview.GalleryTest.T\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
-        runs.append(try home.launch([path], appID: id))
+        runs.append(try home.launch([path], appID: id, environment: environment))
     }
 
     @discardableResult
@@ -220,6 +220,21 @@ final class GallerySharedThumbnailTests: XCTestCase {
         awaitWritten(after: fixed)
         XCTAssertNil(textFields(ofPNG: failurePath(fileURI(photo("fixed.png")))), "its failure marker is gone")
         XCTAssertNotNil(textFields(ofPNG: thumbnailPath(fileURI(photo("fixed.png")), size: "large")), "its thumbnail is written")
+    }
+
+    /// The size that covers a tile at the screen's scale: at 2x (GDK_SCALE) a 120-pixel tile is
+    /// 240 device pixels, and its thumbnail is x-large (512), written and read there.
+    func testAtTwiceTheScaleThumbnailsAreXLarge() throws {
+        try writeTestPNG(photo("sharp.png"), colour: 0x81_3d_9cff)
+        let uri = fileURI(photo("sharp.png"))
+        try launch(folder.path, environment: ["GDK_SCALE": "2"])
+        awaitSettled(decoded: 1, shared: 0, failedBefore: 0, written: 1)
+        XCTAssertEqual(pixelSize(ofPNG: thumbnailPath(uri, size: "x-large")), [512, 384])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: thumbnailPath(uri, size: "large")))
+        runs.last?.stop()
+
+        try launch(folder.path, environment: ["GDK_SCALE": "2"])
+        awaitSettled(decoded: 0, shared: 1, failedBefore: 0, written: 0)
     }
 
     /// The specification: no thumbnails of the files in the thumbnails folder. Opened as a

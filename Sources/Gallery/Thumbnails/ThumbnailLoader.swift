@@ -8,6 +8,11 @@ import Foundation
 /// thumbnail cache (`SharedThumbnailCache`) when it has a valid one, else it is decoded and
 /// written there; a file that could not be decoded is marked there and not decoded again
 /// (its reason is kept for the message). A request cancelled before it started is dropped.
+///
+/// Writing a thumbnail costs about what decoding a JPEG at thumbnail size does (zlib), so
+/// writes wait while cells on screen wait for pictures, and go with prefetching (one core
+/// left to the main loop); they go before prefetching once many wait, and the oldest are
+/// dropped past a cap (made again on another launch) so waiting writes bound their memory.
 @MainActor
 final class ThumbnailLoader {
     let cache: ThumbnailCache
@@ -42,6 +47,18 @@ final class ThumbnailLoader {
     private(set) var written = 0
     private(set) var cancelled = 0
     var loaded: Int { decoded + fromSharedCache }
+    /// Decoded thumbnails and failures waiting to be written to the shared cache, oldest first.
+    private var unwritten: [(path: String, result: Loaded)] = []
+    private var unwrittenBytes = 0
+    private var writing = 0
+    /// Past this many bytes of waiting pixels, writes go before prefetching (about 50
+    /// thumbnails of 256 px, 14 of 512)...
+    private let unwrittenSoftCap = 8 << 20
+    /// ... and past this, the oldest are dropped (most of these pixels are shared with
+    /// textures in `cache`, so this bounds what they add).
+    private let unwrittenHardCap = 32 << 20
+    /// Thumbnails dropped before being written.
+    private(set) var unsaved = 0
 
     init(capacityBytes: Int) {
         cache = ThumbnailCache(capacityBytes: capacityBytes)
@@ -68,7 +85,7 @@ final class ThumbnailLoader {
             ahead.append(path)
         }
         queued.insert(path)
-        startDecodes()
+        startWork()
     }
 
     /// Drops a request that has not started (scrolled away before it was needed).
@@ -79,7 +96,8 @@ final class ThumbnailLoader {
         cancelled += 1
     }
 
-    var pending: Int { queued.count + inFlight.count }
+    /// Loads and writes not yet done.
+    var pending: Int { queued.count + inFlight.count + writing + unwritten.count }
 
     /// Forgets what is known of a file (its thumbnail, that it could not be read): it changed,
     /// and is decoded again when next asked for.
@@ -88,28 +106,81 @@ final class ThumbnailLoader {
         cache.remove(path)
         changed.insert(path)
         if inFlight.contains(path) { stale.insert(path) }
+        if let index = unwritten.firstIndex(where: { $0.path == path }) {
+            unwrittenBytes -= unwritten.remove(at: index).result.bytes
+        }
     }
 
-    private func startDecodes() {
-        while inFlight.count < maxInFlight,
-              let path = urgent.popLast() ?? (ahead.isEmpty || inFlight.count >= max(1, maxInFlight - 1) ? nil : ahead.removeFirst()) {
-            queued.remove(path)
-            inFlight.insert(path)
-            let size = sharedSize
-            let lookUp = changed.remove(path) == nil
-            // The picture goes to the main loop first; writing it to the shared cache follows
-            // in the same slot, so writes never take more threads than decoding has.
-            queue.async { [weak self] in
-                let result = Self.load(path, size: size, lookUp: lookUp)
-                Async.onMain { self?.arrived(path, result) }
-                let wrote = result.store()
-                Async.onMain { self?.finished(path, wrote: wrote) }
+    /// Starts what comes next while threads are free: cells on screen first; then, with one
+    /// core left to the main loop, writes when many wait, prefetching, other writes.
+    private func startWork() {
+        while inFlight.count + writing < maxInFlight {
+            if let path = urgent.popLast() {
+                startLoad(path)
+                continue
+            }
+            guard inFlight.count + writing < max(1, maxInFlight - 1) else { return }
+            if !unwritten.isEmpty, unwrittenBytes > unwrittenSoftCap || ahead.isEmpty {
+                startWrite()
+            } else if !ahead.isEmpty {
+                startLoad(ahead.removeFirst())
+            } else {
+                return
             }
         }
     }
 
-    private func arrived(_ path: String, _ result: Loaded) {
-        guard !stale.contains(path) else { return }  // `finished` asks for it again
+    private func startLoad(_ path: String) {
+        queued.remove(path)
+        inFlight.insert(path)
+        let size = sharedSize
+        let lookUp = changed.remove(path) == nil
+        queue.async { [weak self] in
+            let result = Self.load(path, size: size, lookUp: lookUp)
+            Async.onMain { self?.finished(path, result) }
+        }
+    }
+
+    private func startWrite() {
+        let (_, result) = unwritten.removeFirst()
+        unwrittenBytes -= result.bytes
+        writing += 1
+        queue.async { [weak self] in
+            let wrote = result.store()
+            Async.onMain { self?.finishedWriting(wrote) }
+        }
+    }
+
+    private func finishedWriting(_ wrote: Bool) {
+        writing -= 1
+        if wrote { written += 1 }
+        startWork()
+        if pending == 0 { settled?() }
+    }
+
+    private func finished(_ path: String, _ result: Loaded) {
+        inFlight.remove(path)
+        if stale.remove(path) != nil {
+            changed.insert(path)
+            request(path, urgent: true)
+        } else {
+            deliver(path, result)
+            if result.original != nil { keepForWriting(path, result) }
+        }
+        startWork()
+        if pending == 0 { settled?() }
+    }
+
+    private func keepForWriting(_ path: String, _ result: Loaded) {
+        unwritten.append((path, result))
+        unwrittenBytes += result.bytes
+        while unwrittenBytes > unwrittenHardCap, unwritten.count > 1 {
+            unwrittenBytes -= unwritten.removeFirst().result.bytes
+            unsaved += 1
+        }
+    }
+
+    private func deliver(_ path: String, _ result: Loaded) {
         if let pixbuf = result.pixbuf, let pointer = gdk_texture_new_for_pixbuf(pixbuf) {  // the texture keeps the pixbuf
             let texture = Texture(adopting: pointer)
             let bytes = Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
@@ -123,17 +194,6 @@ final class ThumbnailLoader {
             logSource(result.source, path)
             failed?(path, result.error ?? "unreadable")
         }
-    }
-
-    private func finished(_ path: String, wrote: Bool) {
-        inFlight.remove(path)
-        if wrote { written += 1 }
-        if stale.remove(path) != nil {
-            changed.insert(path)
-            request(path, urgent: true)
-        }
-        startDecodes()
-        if pending == 0 { settled?() }
     }
 
     private func logSource(_ source: Loaded.Source, _ path: String) {
@@ -161,6 +221,9 @@ final class ThumbnailLoader {
             self.size = size
         }
         deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+
+        /// The pixels' bytes (what waiting to be written holds).
+        var bytes: Int { pixbuf.map { Int(gdk_pixbuf_get_rowstride($0)) * Int(gdk_pixbuf_get_height($0)) } ?? 0 }
 
         /// Writes a decoded thumbnail, or a failure marker, to the shared cache. Returns
         /// whether something was written.
