@@ -26,6 +26,9 @@ let package = Package(
         // The few libadwaita calls the gallery makes (its application class and the style
         // manager, which follows the system's dark and high-contrast preferences).
         .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
+        // The two libgnome-desktop calls the gallery makes for the freedesktop thumbnail cache
+        // (GNOME Files' naming and validity check), so thumbnails are shared with Files.
+        .systemLibrary(name: "CGnomeDesktop", pkgConfig: "gnome-desktop-4", providers: [.apt(["libgnome-desktop-4-dev"])]),
         // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
         // GtkScrollable viewport, the canvas and the root widget of every reusable view
         // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
@@ -48,7 +51,7 @@ let package = Package(
         // The gallery's own layouts (circle, cover flow, waterfall): pure layout code, no GTK,
         // so the benchmarks measure them too. In no product.
         .target(name: "GalleryLayouts", dependencies: ["CollectionLayout"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "GtkGlue"],
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "CGnomeDesktop", "GtkGlue"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),

@@ -59,6 +59,6 @@ enum BenchFling {
         GalleryLog.event("fling \(leg) frames=\(sorted.count) worstMs=\(Int((sorted.last ?? 0) * 1000)) p95Ms=\(Int(p95 * 1000)) "
             + "mainCpuMsPerFrame=\(String(format: "%.1f", cpuPerFrame)) "
             + "rssKB=\(FrameStats.residentKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
-            + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) cancelled=\(loader.cancelled)")
+            + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) shared=\(loader.fromSharedCache) cancelled=\(loader.cancelled)")
     }
 }

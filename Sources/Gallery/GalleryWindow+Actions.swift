@@ -194,7 +194,7 @@ extension GalleryWindow {
     func thumbnailArrived(_ uri: String, _ texture: Texture) {
         for case let cell as TileCell in collectionView.visibleCells where cell.uri == uri { cell.show(texture) }
         GalleryLog.event("thumbnail \(PhotoURI.displayPath(uri))")
-        if thumbnails.decoded % 250 == 0 || thumbnails.pending == 0 { logThumbnails() }
+        if thumbnails.loaded % 250 == 0 { logThumbnails() }
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
             GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
@@ -212,12 +212,15 @@ extension GalleryWindow {
         }
     }
 
-    private func logThumbnails() {
-        GalleryLog.event("thumbnails decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)")
+    /// How many thumbnails were decoded and how many came from the shared cache (`shared`),
+    /// files known unreadable from it (`failed-before`), and files it got (`written`; `unsaved`:
+    /// dropped while too many waited to be written).
+    func logThumbnails() {
+        GalleryLog.event("thumbnails decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)"
+            + " unsaved=\(thumbnails.unsaved) shared=\(thumbnails.fromSharedCache) failed-before=\(thumbnails.knownUnreadable) written=\(thumbnails.written)")
     }
 
     func thumbnailFailed(_ uri: String, _ reason: String) {
-        if thumbnails.pending == 0 { logThumbnails() }
         unreadableFiles.insert(uri)
         showMessage(UserText.ntr("%1$d file could not be read as an image (%2$s: %3$s).", "%1$d files could not be read as an image (%2$s: %3$s).",
                                  unreadableFiles.count, unreadableFiles.count, PhotoURI.displayName(uri), reason))

@@ -99,6 +99,7 @@ final class GalleryWindow {
         catalogue.reordered = { [unowned controller] in controller.refreshFooters() }
         thumbnails.ready = { [weak self] path, texture in self?.thumbnailArrived(path, texture) }
         thumbnails.failed = { [weak self] path, reason in self?.thumbnailFailed(path, reason) }
+        thumbnails.settled = { [weak self] in self?.logThumbnails() }
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.as(GtkBox.self), collectionView.widget)
@@ -123,7 +124,8 @@ final class GalleryWindow {
 
     /// Grid tiles are as wide as seven lines of text are high (120 px at least): with a larger
     /// font (GNOME's text scaling, or gtk-font-name) a word still fits on a tile, and titles
-    /// wrap between words; the tiles' heights come from their titles (self-sizing).
+    /// wrap between words; the tiles' heights come from their titles (self-sizing). Thumbnails
+    /// are read and made at the shared cache's size that covers a tile at the screen's scale.
     private func followTextSize() {
         let update: @MainActor @Sendable () -> Void = { [weak self] in
             guard let self, let grid = self.layouts[.grid] as? FlowLayout else { return }
@@ -133,12 +135,14 @@ final class GalleryWindow {
             g_object_unref(UnsafeMutableRawPointer(text))
             let side = max(120, (Double(height) * 7).rounded())
             grid.itemSize = Size(width: side, height: side)
+            self.thumbnails.sharedSize = .covering(tileSide: side, scale: Int(gtk_widget_get_scale_factor(self.collectionView.widget)))
         }
         update()
         if let settings = gtk_settings_get_default() {
             Signal.connect(raw(settings), "notify::gtk-font-name", update)
             Signal.connect(raw(settings), "notify::gtk-xft-dpi", update)
         }
+        Signal.connect(raw(collectionView.widget), "notify::scale-factor", update)
     }
 
     /// The page shown: the Showcase is filled from the content each time it is shown.

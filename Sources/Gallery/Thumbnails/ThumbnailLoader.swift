@@ -3,29 +3,62 @@ import GtkGlue
 import Dispatch
 import Foundation
 
-/// Decodes thumbnails off the main thread: what a cell on screen asks for first, then what
-/// prefetching asks for ahead of the scroll, at thumbnail size, into a capped cache. A request
-/// cancelled before its decode started is dropped.
+/// Loads thumbnails off the main thread: what a cell on screen asks for first, then what
+/// prefetching asks for ahead of the scroll, into a capped cache. Each comes from the shared
+/// thumbnail cache (`SharedThumbnailCache`) when it has a valid one, else it is decoded and
+/// written there; a file that could not be decoded is marked there and not decoded again
+/// (its reason is kept for the message). A request cancelled before it started is dropped.
+///
+/// Writing a thumbnail costs about what decoding a JPEG at thumbnail size does (zlib), so
+/// writes wait while cells on screen wait for pictures, and go with prefetching (one core
+/// left to the main loop); they go before prefetching once many wait, and the oldest are
+/// dropped past a cap (made again on another launch) so waiting writes bound their memory.
 @MainActor
 final class ThumbnailLoader {
-    nonisolated static let thumbnailSize: Int32 = 256
     let cache: ThumbnailCache
-    /// Runs on the main loop with each decoded thumbnail (the cache has it already).
+    /// The shared cache's size to read and write: the one that covers the tiles at the
+    /// screen's scale (see `SharedThumbnailSize.covering`); photos are decoded at its size.
+    var sharedSize = SharedThumbnailSize.large
+    /// Runs on the main loop with each loaded thumbnail (the cache has it already).
     var ready: ((String, Texture) -> Void)?
     /// Runs on the main loop for each file that is not a readable image, with GdkPixbuf's reason.
     var failed: ((String, String) -> Void)?
+    /// Runs on the main loop when nothing is left to load or write.
+    var settled: (() -> Void)?
 
     private var urgent: [String] = []  // cells on screen, newest first
     private var ahead: [String] = []  // prefetched, in the order asked
     private var queued: Set<String> = []
     private var inFlight: Set<String> = []
     private var unreadable: Set<String> = []
-    /// Decoding when their file changed: their result is dropped and they are decoded again.
+    /// Loading when their file changed: their result is dropped and they are decoded again.
     private var stale: Set<String> = []
+    /// Changed since their thumbnail was made: decoded without looking in the shared cache (a
+    /// file rewritten within the second of its thumbnail's `Thumb::MTime` would match it).
+    private var changed: Set<String> = []
     private let maxInFlight: Int
     private let queue = DispatchQueue(label: "gallery.thumbnails", qos: .userInitiated, attributes: .concurrent)
+    /// Thumbnails decoded from their photo, and read from the shared cache instead.
     private(set) var decoded = 0
+    private(set) var fromSharedCache = 0
+    /// Files not decoded because the shared cache holds this program's failure marker.
+    private(set) var knownUnreadable = 0
+    /// Thumbnails and failure markers written to the shared cache.
+    private(set) var written = 0
     private(set) var cancelled = 0
+    var loaded: Int { decoded + fromSharedCache }
+    /// Decoded thumbnails and failures waiting to be written to the shared cache, oldest first.
+    private var unwritten: [(path: String, result: Loaded)] = []
+    private var unwrittenBytes = 0
+    private var writing = 0
+    /// Past this many bytes of waiting pixels, writes go before prefetching (about 50
+    /// thumbnails of 256 px, 14 of 512)...
+    private let unwrittenSoftCap = 8 << 20
+    /// ... and past this, the oldest are dropped (most of these pixels are shared with
+    /// textures in `cache`, so this bounds what they add).
+    private let unwrittenHardCap = 32 << 20
+    /// Thumbnails dropped before being written.
+    private(set) var unsaved = 0
 
     init(capacityBytes: Int) {
         cache = ThumbnailCache(capacityBytes: capacityBytes)
@@ -52,7 +85,7 @@ final class ThumbnailLoader {
             ahead.append(path)
         }
         queued.insert(path)
-        startDecodes()
+        startWork()
     }
 
     /// Drops a request that has not started (scrolled away before it was needed).
@@ -63,64 +96,169 @@ final class ThumbnailLoader {
         cancelled += 1
     }
 
-    var pending: Int { queued.count + inFlight.count }
+    /// Loads and writes not yet done.
+    var pending: Int { queued.count + inFlight.count + writing + unwritten.count }
 
-    /// Forgets what is known of a file (its thumbnail, that it could not be read): it changed.
+    /// Forgets what is known of a file (its thumbnail, that it could not be read): it changed,
+    /// and is decoded again when next asked for.
     func forget(_ path: String) {
         unreadable.remove(path)
         cache.remove(path)
+        changed.insert(path)
         if inFlight.contains(path) { stale.insert(path) }
+        if let index = unwritten.firstIndex(where: { $0.path == path }) {
+            unwrittenBytes -= unwritten.remove(at: index).result.bytes
+        }
     }
 
-    private func startDecodes() {
-        while inFlight.count < maxInFlight,
-              let path = urgent.popLast() ?? (ahead.isEmpty || inFlight.count >= max(1, maxInFlight - 1) ? nil : ahead.removeFirst()) {
-            queued.remove(path)
-            inFlight.insert(path)
-            queue.async { [weak self] in
-                let result = Self.decode(path)
-                Async.onMain { self?.finished(path, result) }
+    /// Starts what comes next while threads are free: cells on screen first; then, with one
+    /// core left to the main loop, writes when many wait, prefetching, other writes.
+    private func startWork() {
+        while inFlight.count + writing < maxInFlight {
+            if let path = urgent.popLast() {
+                startLoad(path)
+                continue
+            }
+            guard inFlight.count + writing < max(1, maxInFlight - 1) else { return }
+            if !unwritten.isEmpty, unwrittenBytes > unwrittenSoftCap || ahead.isEmpty {
+                startWrite()
+            } else if !ahead.isEmpty {
+                startLoad(ahead.removeFirst())
+            } else {
+                return
             }
         }
     }
 
-    private func finished(_ path: String, _ result: Decoded) {
+    private func startLoad(_ path: String) {
+        queued.remove(path)
+        inFlight.insert(path)
+        let size = sharedSize
+        let lookUp = changed.remove(path) == nil
+        queue.async { [weak self] in
+            let result = Self.load(path, size: size, lookUp: lookUp)
+            Async.onMain { self?.finished(path, result) }
+        }
+    }
+
+    private func startWrite() {
+        let (_, result) = unwritten.removeFirst()
+        unwrittenBytes -= result.bytes
+        writing += 1
+        queue.async { [weak self] in
+            let wrote = result.store()
+            Async.onMain { self?.finishedWriting(wrote) }
+        }
+    }
+
+    private func finishedWriting(_ wrote: Bool) {
+        writing -= 1
+        if wrote { written += 1 }
+        startWork()
+        if pending == 0 { settled?() }
+    }
+
+    private func finished(_ path: String, _ result: Loaded) {
         inFlight.remove(path)
         if stale.remove(path) != nil {
-            if let pixbuf = result.pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            changed.insert(path)
             request(path, urgent: true)
-            return
+        } else {
+            deliver(path, result)
+            if result.original != nil { keepForWriting(path, result) }
         }
-        if let pixbuf = result.pixbuf, let pointer = gdk_texture_new_for_pixbuf(pixbuf) {
+        startWork()
+        if pending == 0 { settled?() }
+    }
+
+    private func keepForWriting(_ path: String, _ result: Loaded) {
+        unwritten.append((path, result))
+        unwrittenBytes += result.bytes
+        while unwrittenBytes > unwrittenHardCap, unwritten.count > 1 {
+            unwrittenBytes -= unwritten.removeFirst().result.bytes
+            unsaved += 1
+        }
+    }
+
+    private func deliver(_ path: String, _ result: Loaded) {
+        if let pixbuf = result.pixbuf, let pointer = gdk_texture_new_for_pixbuf(pixbuf) {  // the texture keeps the pixbuf
             let texture = Texture(adopting: pointer)
             let bytes = Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
             cache.insert(texture, bytes: bytes, for: path)
-            decoded += 1
+            if result.source == .sharedCache { fromSharedCache += 1 } else { decoded += 1 }
+            logSource(result.source, path)
             ready?(path, texture)
         } else {
-            if let pixbuf = result.pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             unreadable.insert(path)
+            if result.source == .failureMarker { knownUnreadable += 1 }
+            logSource(result.source, path)
             failed?(path, result.error ?? "unreadable")
         }
-        startDecodes()
     }
 
-    /// A decoded pixbuf crossing from the decoding queue to the main loop.
-    private final class Decoded: @unchecked Sendable {
+    private func logSource(_ source: Loaded.Source, _ path: String) {
+        guard GalleryLog.enabled else { return }
+        GalleryLog.event("thumbnail-source \(source.rawValue) \(PhotoURI.displayPath(path))")
+    }
+
+    /// A thumbnail (or why there is none) crossing from the loading queue to the main loop,
+    /// with what is left to write to the shared cache. Holds a reference to the pixbuf.
+    private final class Loaded: @unchecked Sendable {
+        enum Source: String { case sharedCache = "shared", decoded, failureMarker = "failed-before", failed }
         let pixbuf: OpaquePointer?
         let error: String?
-        init(pixbuf: OpaquePointer?, error: String?) { self.pixbuf = pixbuf; self.error = error }
+        let source: Source
+        /// The file as it was before decoding, when the result is to be written to the shared cache.
+        let original: SharedThumbnailCache.Original?
+        let size: SharedThumbnailSize
+
+        init(pixbuf: OpaquePointer?, error: String?, source: Source, original: SharedThumbnailCache.Original? = nil,
+             size: SharedThumbnailSize = .large) {
+            self.pixbuf = pixbuf
+            self.error = error
+            self.source = source
+            self.original = original
+            self.size = size
+        }
+        deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+
+        /// The pixels' bytes (what waiting to be written holds).
+        var bytes: Int { pixbuf.map { Int(gdk_pixbuf_get_rowstride($0)) * Int(gdk_pixbuf_get_height($0)) } ?? 0 }
+
+        /// Writes a decoded thumbnail, or a failure marker, to the shared cache. Returns
+        /// whether something was written.
+        func store() -> Bool {
+            guard let original else { return false }
+            if let pixbuf { return SharedThumbnailCache.save(pixbuf, of: original, size: size) }
+            return SharedThumbnailCache.saveFailure(error ?? "unreadable", of: original)
+        }
     }
 
-    /// Decodes the file the URI names, opened by its path's bytes (see `PhotoURI`).
-    nonisolated private static func decode(_ uri: String) -> Decoded {
+    /// The shared cache's valid thumbnail, else its valid failure marker, else the photo
+    /// decoded (to be written there). `lookUp` false skips the cache: the file changed.
+    nonisolated private static func load(_ uri: String, size: SharedThumbnailSize, lookUp: Bool) -> Loaded {
+        let original = SharedThumbnailCache.original(uri)  // nil: the cache does not apply to this file
+        if let original, lookUp {
+            if let pixbuf = SharedThumbnailCache.thumbnail(of: original, size: size) {
+                return Loaded(pixbuf: pixbuf, error: nil, source: .sharedCache)
+            }
+            if let reason = SharedThumbnailCache.failure(of: original) {
+                return Loaded(pixbuf: nil, error: reason, source: .failureMarker)
+            }
+        }
+        let (pixbuf, error) = decode(uri, maxSide: size.pixels)
+        return Loaded(pixbuf: pixbuf, error: error, source: pixbuf == nil ? .failed : .decoded, original: original, size: size)
+    }
+
+    /// Decodes the file the URI names, opened by its path's bytes (see `PhotoURI`), to fit a
+    /// square of `maxSide`. Returns a new pixbuf the caller owns, or GdkPixbuf's reason.
+    nonisolated private static func decode(_ uri: String, maxSide: Int32) -> (OpaquePointer?, String?) {
         var error: UnsafeMutablePointer<GError>?
         let pixbuf = PhotoURI.withPath(uri) { path in
-            path.flatMap { gdk_pixbuf_new_from_file_at_scale($0, thumbnailSize, thumbnailSize, 1, &error) }
+            path.flatMap { gdk_pixbuf_new_from_file_at_scale($0, maxSide, maxSide, 1, &error) }
         }
         let message = error.map { String(cString: $0.pointee.message) }
         if error != nil { g_error_free(error) }
-        return Decoded(pixbuf: pixbuf, error: message)
+        return (pixbuf, message)
     }
 }
