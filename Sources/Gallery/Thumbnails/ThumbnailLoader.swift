@@ -26,8 +26,12 @@ final class ThumbnailLoader {
     /// Runs on the main loop when nothing is left to load or write.
     var settled: (() -> Void)?
 
-    private var urgent: [String] = []  // cells on screen, newest first
-    private var ahead: [String] = []  // prefetched, in the order asked
+    // What waits, in order: an entry counts only while `queued` holds its file (a cancelled
+    // or started request stays behind in these arrays and is skipped), so asking, cancelling
+    // and starting cost O(1): a fling asks for and cancels thousands a second.
+    private var urgent: [String] = []  // cells on screen, newest last
+    private var ahead: [String] = []  // prefetched, in the order asked, from `aheadStart`
+    private var aheadStart = 0
     private var queued: Set<String> = []
     private var inFlight: Set<String> = []
     private var unreadable: Set<String> = []
@@ -37,7 +41,7 @@ final class ThumbnailLoader {
     /// file rewritten within the second of its thumbnail's `Thumb::MTime` would match it).
     private var changed: Set<String> = []
     private let maxInFlight: Int
-    private let queue = DispatchQueue(label: "gallery.thumbnails", qos: .userInitiated, attributes: .concurrent)
+    private let threads: WorkerThreads
     /// Thumbnails decoded from their photo, and read from the shared cache instead.
     private(set) var decoded = 0
     private(set) var fromSharedCache = 0
@@ -65,6 +69,7 @@ final class ThumbnailLoader {
         // Cells on screen may use every core; prefetching leaves one to the main loop, so
         // decoding ahead never takes a frame from scrolling.
         maxInFlight = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        threads = WorkerThreads(count: maxInFlight, name: "gallery thumbnails")
     }
 
     /// The cached thumbnail, or nil after asking for it (on screen: before anything prefetched).
@@ -78,22 +83,52 @@ final class ThumbnailLoader {
     func request(_ path: String, urgent isUrgent: Bool) {
         guard !inFlight.contains(path), !unreadable.contains(path), cache.texture(for: path) == nil else { return }
         if isUrgent {
-            if queued.contains(path) { ahead.removeAll { $0 == path }; urgent.removeAll { $0 == path } }
-            urgent.append(path)
+            urgent.append(path)  // a prefetched request of it is skipped once this one starts
         } else {
             guard !queued.contains(path) else { return }
             ahead.append(path)
         }
         queued.insert(path)
+        compactIfMostlyStale()
         startWork()
     }
 
     /// Drops a request that has not started (scrolled away before it was needed).
     func cancel(_ path: String) {
         guard queued.remove(path) != nil else { return }
-        urgent.removeAll { $0 == path }
-        ahead.removeAll { $0 == path }
         cancelled += 1
+        compactIfMostlyStale()
+    }
+
+    /// The next request still wanted from a list, skipping those cancelled or started.
+    private func popUrgent() -> String? {
+        while let path = urgent.popLast() {
+            if queued.contains(path) { return path }
+        }
+        return nil
+    }
+
+    private func popAhead() -> String? {
+        while aheadStart < ahead.count {
+            let path = ahead[aheadStart]
+            aheadStart += 1
+            if queued.contains(path) { return path }
+        }
+        return nil
+    }
+
+    private var aheadIsEmpty: Bool {
+        while aheadStart < ahead.count, !queued.contains(ahead[aheadStart]) { aheadStart += 1 }
+        return aheadStart >= ahead.count
+    }
+
+    /// Drops what the lists hold for nothing once that is most of them (amortized O(1)).
+    private func compactIfMostlyStale() {
+        guard urgent.count + ahead.count - aheadStart > 4 * queued.count + 256 else { return }
+        var seen = Set<String>()
+        urgent = urgent.reversed().filter { queued.contains($0) && seen.insert($0).inserted }.reversed()
+        ahead = ahead[aheadStart...].filter { queued.contains($0) && seen.insert($0).inserted }
+        aheadStart = 0
     }
 
     /// Loads and writes not yet done.
@@ -115,15 +150,15 @@ final class ThumbnailLoader {
     /// core left to the main loop, writes when many wait, prefetching, other writes.
     private func startWork() {
         while inFlight.count + writing < maxInFlight {
-            if let path = urgent.popLast() {
+            if let path = popUrgent() {
                 startLoad(path)
                 continue
             }
             guard inFlight.count + writing < max(1, maxInFlight - 1) else { return }
-            if !unwritten.isEmpty, unwrittenBytes > unwrittenSoftCap || ahead.isEmpty {
+            if !unwritten.isEmpty, unwrittenBytes > unwrittenSoftCap || aheadIsEmpty {
                 startWrite()
-            } else if !ahead.isEmpty {
-                startLoad(ahead.removeFirst())
+            } else if let path = popAhead() {
+                startLoad(path)
             } else {
                 return
             }
@@ -135,7 +170,7 @@ final class ThumbnailLoader {
         inFlight.insert(path)
         let size = sharedSize
         let lookUp = changed.remove(path) == nil
-        queue.async { [weak self] in
+        threads.run { [weak self] in
             let result = Self.load(path, size: size, lookUp: lookUp)
             Async.onMain { self?.finished(path, result) }
         }
@@ -145,7 +180,7 @@ final class ThumbnailLoader {
         let (_, result) = unwritten.removeFirst()
         unwrittenBytes -= result.bytes
         writing += 1
-        queue.async { [weak self] in
+        threads.run { [weak self] in
             let wrote = result.store()
             Async.onMain { self?.finishedWriting(wrote) }
         }
