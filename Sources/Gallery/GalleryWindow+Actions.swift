@@ -188,6 +188,28 @@ extension GalleryWindow {
         settings?.set("last-folder", path)
         GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
         firstScreen = (started, false)
+        requestFirstScreen()
+    }
+
+    /// Asks for the thumbnails the first screen will show before its cells exist: they load
+    /// while the first frame is laid out and drawn, not after it (the cells ask again when
+    /// they are made, which costs nothing for a thumbnail already loading). The first items in
+    /// order, as many as a screen of the grid's tiles holds: a guess, so only the grid.
+    private func requestFirstScreen() {
+        guard currentLayout == .grid, let grid = layouts[.grid] as? FlowLayout else { return }
+        let side = grid.itemSize.width + grid.minimumInteritemSpacing
+        let columns = max(1, Int(Double(gtk_widget_get_width(collectionView.widget)) / side))
+        let rows = Int(Double(gtk_widget_get_height(collectionView.widget)) / side) + 1
+        var wanted = min(120, columns * rows)
+        var uris: [String] = []
+        for section in 0..<content.sectionCount where wanted > 0 {
+            for item in 0..<min(wanted, collectionView.numberOfItems(inSection: section)) {
+                if let uri = content.tile(at: IndexPath(item: item, section: section))?.uri { uris.append(uri) }
+                wanted -= 1
+            }
+        }
+        // Waiting requests on screen are taken newest first: the first tile last.
+        for uri in uris.reversed() { thumbnails.request(uri, urgent: true) }
     }
 
     /// A decoded thumbnail: shown in the cells that show its file.
