@@ -26,6 +26,13 @@ let package = Package(
         // The few libadwaita calls the gallery makes (its application class and the style
         // manager, which follows the system's dark and high-contrast preferences).
         .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
+        // libvips, the gallery's photo decoder: it reads an image's size before decoding it,
+        // shrinks while it decodes (JPEG, WebP) or streams row by row (PNG, TIFF), and applies
+        // EXIF orientation. Used from C only (CPhotoDecode): its calls are variadic.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
+        // few plain functions (Sources/Gallery/Photos is the Swift side).
+        .target(name: "CPhotoDecode", dependencies: ["CVips", "CGtk"]),
         // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
         // GtkScrollable viewport, the canvas and the root widget of every reusable view
         // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
@@ -48,7 +55,8 @@ let package = Package(
         // The gallery's own layouts (circle, cover flow, waterfall): pure layout code, no GTK,
         // so the benchmarks measure them too. In no product.
         .target(name: "GalleryLayouts", dependencies: ["CollectionLayout"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "GtkGlue"],
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "GtkGlue",
+                                                             "CPhotoDecode"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),
@@ -64,8 +72,9 @@ let package = Package(
                     dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
         // The gallery app end to end: the built binary run under Xvfb, driven by xdotool and read
         // through its log; drags from and to other windows; its identity and translations.
+        // The gallery's photo decoder is tested directly too (`@testable import Gallery`).
         .testTarget(name: "GalleryTests",
-                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport"]),
+                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "Gallery"]),
     ],
     swiftLanguageModes: [.v6]
 )

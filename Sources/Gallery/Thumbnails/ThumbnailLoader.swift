@@ -113,14 +113,11 @@ final class ThumbnailLoader {
         init(pixbuf: OpaquePointer?, error: String?) { self.pixbuf = pixbuf; self.error = error }
     }
 
-    /// Decodes the file the URI names, opened by its path's bytes (see `PhotoURI`).
+    /// Decodes the file the URI names at thumbnail size (see `PhotoDecoder`).
     nonisolated private static func decode(_ uri: String) -> Decoded {
-        var error: UnsafeMutablePointer<GError>?
-        let pixbuf = PhotoURI.withPath(uri) { path in
-            path.flatMap { gdk_pixbuf_new_from_file_at_scale($0, thumbnailSize, thumbnailSize, 1, &error) }
+        switch PhotoDecoder.thumbnail(uri: uri, maxSide: Int(thumbnailSize)) {
+        case .success(let pixbuf): return Decoded(pixbuf: pixbuf, error: nil)
+        case .failure(let error): return Decoded(pixbuf: nil, error: error.reason)
         }
-        let message = error.map { String(cString: $0.pointee.message) }
-        if error != nil { g_error_free(error) }
-        return Decoded(pixbuf: pixbuf, error: message)
     }
 }

@@ -1,0 +1,236 @@
+/* The C side of the gallery's photo decoder: see include/photo_decode.h. */
+#include "photo_decode.h"
+
+#include <vips/vips.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+static gboolean vips_ready = FALSE;
+
+void photo_vips_setup(void) {
+    static gsize done = 0;
+    if (g_once_init_enter(&done)) {
+        if (vips_init("gallery") == 0) {
+            vips_cache_set_max(0);
+            vips_cache_set_max_mem(0);
+            vips_concurrency_set(1);
+            vips_ready = TRUE;
+        }
+        g_once_init_leave(&done, 1);
+    }
+}
+
+/* vips' error buffer is the process's, shared by every thread: take what is there and clear
+ * it, so the next failure says only its own reason. */
+static char *take_vips_error(void) {
+    const char *text = vips_error_buffer();
+    char *copy = g_strstrip(g_strdup(text && *text ? text : "the image could not be decoded"));
+    vips_error_clear();
+    return copy;
+}
+
+/* The vips loaders the gallery uses, by class name (what vips_foreign_find_load_source
+ * returns): the formats it lists (FolderContent.imageExtensions) that
+ * vips reads from a source. Others (vips reads CSV, matrices, FITS, PDF...) are left out: a
+ * file named .png that is something else is not shown as that. */
+static gboolean known_loader(const char *loader, gboolean *is_jpeg, PhotoDecoding *decoding) {
+    static const struct { const char *name; PhotoDecoding decoding; } loaders[] = {
+        { "VipsForeignLoadJpegSource", PHOTO_STREAMED },  /* libjpeg shrinks by 2, 4 or 8 while decoding */
+        { "VipsForeignLoadPngSource", PHOTO_STREAMED },   /* row by row (unless interlaced: see below) */
+        { "VipsForeignLoadWebpSource", PHOTO_STREAMED },  /* libwebp scales while decoding */
+        { "VipsForeignLoadTiffSource", PHOTO_STREAMED },  /* strip by strip or tile by tile */
+        { "VipsForeignLoadNsgifSource", PHOTO_WHOLE },    /* each frame drawn on a whole canvas */
+        { "VipsForeignLoadSvgSource", PHOTO_VECTOR },     /* drawn at the thumbnail's size */
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(loaders); i++) {
+        if (strcmp(loader, loaders[i].name) == 0) {
+            *is_jpeg = i == 0;
+            *decoding = loaders[i].decoding;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+static int64_t limit_for(PhotoDecoding decoding, const PhotoRequest *request) {
+    switch (decoding) {
+    case PHOTO_STREAMED: return request->streamed_limit;
+    case PHOTO_WHOLE: return request->whole_limit;
+    case PHOTO_VECTOR: return INT64_MAX;
+    }
+    return request->whole_limit;
+}
+
+static void free_pixels(guchar *pixels, gpointer data) { (void)data; g_free(pixels); }
+
+/* An 8-bit sRGB GdkPixbuf (3 or 4 channels) of a vips image. */
+static GdkPixbuf *pixbuf_of(VipsImage *image, char **error) {
+    VipsImage *current = image;
+    g_object_ref(current);
+    VipsImage *next = NULL;
+    if (vips_image_get_interpretation(current) != VIPS_INTERPRETATION_sRGB
+        && vips_colourspace(current, &next, VIPS_INTERPRETATION_sRGB, NULL) == 0) {
+        g_object_unref(current);
+        current = next;
+    }
+    vips_error_clear();  /* a colourspace that could not convert: cast below */
+    if (vips_image_get_format(current) != VIPS_FORMAT_UCHAR) {
+        if (vips_cast_uchar(current, &next, NULL) != 0) goto failed;
+        g_object_unref(current);
+        current = next;
+    }
+    int bands = vips_image_get_bands(current);
+    if (bands < 3) {  /* grey (and alpha) that did not convert: repeat the grey */
+        VipsImage *grey = NULL;
+        if (vips_extract_band(current, &grey, 0, NULL) != 0) goto failed;
+        VipsImage *parts[4] = { grey, grey, grey, current };
+        int n = 3;
+        VipsImage *alpha = NULL;
+        if (bands == 2) {
+            if (vips_extract_band(current, &alpha, 1, NULL) != 0) { g_object_unref(grey); goto failed; }
+            parts[3] = alpha;
+            n = 4;
+        }
+        int failed = vips_bandjoin(parts, &next, n, NULL);
+        g_object_unref(grey);
+        if (alpha) g_object_unref(alpha);
+        if (failed) goto failed;
+        g_object_unref(current);
+        current = next;
+    } else if (bands > 4) {
+        if (vips_extract_band(current, &next, 0, "n", 4, NULL) != 0) goto failed;
+        g_object_unref(current);
+        current = next;
+    }
+    bands = vips_image_get_bands(current);
+    size_t size = 0;
+    void *pixels = vips_image_write_to_memory(current, &size);
+    if (!pixels) goto failed;
+    int width = vips_image_get_width(current), height = vips_image_get_height(current);
+    g_object_unref(current);
+    return gdk_pixbuf_new_from_data(pixels, GDK_COLORSPACE_RGB, bands == 4, 8, width, height, width * bands, free_pixels, NULL);
+
+failed:
+    g_object_unref(current);
+    *error = take_vips_error();
+    return NULL;
+}
+
+PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
+    photo_vips_setup();
+    if (!vips_ready) return PHOTO_NOT_HANDLED;
+    VipsSource *source = vips_source_new_from_descriptor(fd);  /* a dup of fd */
+    if (!source) { result->error = take_vips_error(); return PHOTO_FAILED; }
+    const char *loader = vips_foreign_find_load_source(source);
+    gboolean is_jpeg = FALSE;
+    if (!loader || !known_loader(loader, &is_jpeg, &result->decoding)) {
+        vips_error_clear();
+        g_object_unref(source);
+        return PHOTO_NOT_HANDLED;
+    }
+
+    /* The header alone: nothing is decoded yet. */
+    VipsImage *header = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!header) { result->error = take_vips_error(); g_object_unref(source); return PHOTO_FAILED; }
+    result->width = vips_image_get_width(header);
+    result->height = vips_image_get_height(header);
+    int interlaced = 0, pages = 1;
+    /* An interlaced PNG or a progressive JPEG is decoded whole (all passes are needed for any
+     * row), and so is an animated WebP (its frames are drawn on a whole canvas). */
+    if (vips_image_get_typeof(header, "interlaced")) vips_image_get_int(header, "interlaced", &interlaced);
+    if (vips_image_get_typeof(header, "n-pages")) vips_image_get_int(header, "n-pages", &pages);
+    if (result->decoding == PHOTO_STREAMED && (interlaced || (pages > 1 && !strcmp(loader, "VipsForeignLoadWebpSource"))))
+        result->decoding = PHOTO_WHOLE;
+    g_object_unref(header);
+    if ((int64_t)result->width * result->height > limit_for(result->decoding, request)) {
+        g_object_unref(source);
+        return PHOTO_TOO_LARGE;
+    }
+
+    VipsImage *thumbnail = NULL;
+    int failed;
+    if (is_jpeg) {
+        /* libjpeg's own shrink, to the smallest that is still at least the thumbnail's size;
+         * vips_thumbnail would leave a factor of two more for its resampling, which makes a
+         * photo's thumbnail markedly slower than GdkPixbuf's for no visible gain at 256 pixels. */
+        int longest = MAX(result->width, result->height), shrink = 1;
+        while (shrink < 8 && longest / (shrink * 2) >= request->max_side) shrink *= 2;
+        VipsImage *loaded = NULL;
+        failed = vips_jpegload_source(source, &loaded, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+        if (!failed) {
+            failed = vips_thumbnail_image(loaded, &thumbnail, request->max_side, "height", request->max_side, NULL);
+            g_object_unref(loaded);
+        }
+    } else {
+        failed = vips_thumbnail_source(source, &thumbnail, request->max_side, "height", request->max_side, NULL);
+    }
+    g_object_unref(source);
+    if (failed) { result->error = take_vips_error(); return PHOTO_FAILED; }
+    result->pixbuf = pixbuf_of(thumbnail, &result->error);
+    g_object_unref(thumbnail);
+    return result->pixbuf ? PHOTO_DECODED : PHOTO_FAILED;
+}
+
+/* GdkPixbuf */
+
+typedef struct {
+    const PhotoRequest *request;
+    PhotoResult *result;
+    gboolean too_large;
+} SizeCheck;
+
+/* Called with the header's size before anything is decoded: refuses what is past the limit
+ * (a size of 0 stops every loader) and asks for the thumbnail's size. */
+static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    SizeCheck *check = data;
+    check->result->width = width;
+    check->result->height = height;
+    if (width <= 0 || height <= 0) return;
+    if ((int64_t)width * height > check->request->whole_limit) {
+        check->too_large = TRUE;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
+    double scale = (double)check->request->max_side / MAX(width, height);
+    gdk_pixbuf_loader_set_size(loader, MAX(1, (int)(width * scale + 0.5)), MAX(1, (int)(height * scale + 0.5)));
+}
+
+PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
+    /* GdkPixbuf's loaders for these formats decode the whole image, then scale it. */
+    result->decoding = PHOTO_WHOLE;
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+    SizeCheck check = { request, result, FALSE };
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(size_prepared), &check);
+    GError *error = NULL;
+    guchar buffer[65536];
+    gboolean ok = TRUE;
+    while (ok && !check.too_large) {
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(errno), "%s", g_strerror(errno));
+            ok = FALSE;
+        } else if (n == 0) {
+            break;
+        } else {
+            ok = gdk_pixbuf_loader_write(loader, buffer, (gsize)n, &error);
+        }
+    }
+    if (ok) ok = gdk_pixbuf_loader_close(loader, &error);
+    else gdk_pixbuf_loader_close(loader, NULL);
+    PhotoOutcome outcome;
+    if (check.too_large) {
+        outcome = PHOTO_TOO_LARGE;
+    } else if (ok && gdk_pixbuf_loader_get_pixbuf(loader)) {
+        result->pixbuf = gdk_pixbuf_apply_embedded_orientation(gdk_pixbuf_loader_get_pixbuf(loader));
+        outcome = PHOTO_DECODED;
+    } else {
+        result->error = g_strdup(error ? error->message : "the image could not be decoded");
+        outcome = PHOTO_FAILED;
+    }
+    g_clear_error(&error);
+    g_object_unref(loader);
+    return outcome;
+}

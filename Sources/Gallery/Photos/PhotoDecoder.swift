@@ -1,0 +1,50 @@
+import CGtk
+import CPhotoDecode
+
+/// Decodes photos for display, on any thread: thumbnails at the size shown, EXIF orientation
+/// applied (all eight, mirrored ones included), the size read from the header and checked
+/// against a pixel limit before anything is decoded, and the file opened by its bytes and only
+/// if it is a regular file (`PhotoFile`).
+///
+/// libvips decodes the formats it can shrink while decoding or stream row by row (JPEG, PNG,
+/// WebP, TIFF) and GIF and SVG; GdkPixbuf's loaders the rest the gallery lists (BMP, ICO, TGA),
+/// which decode the whole image, hence their lower limit.
+enum PhotoDecoder {
+    /// Most pixels of an image decoded row by row or shrunk while decoding, where memory is
+    /// about the thumbnail's whatever the size: 250 megapixels, above the largest photos people
+    /// take (200 MP phone sensors, 16320 x 12240; 150 MP medium-format cameras) so that none is
+    /// refused, while a bomb of billions of pixels (a 40000 x 40000 PNG is 1.6 billion, 1.5 MB
+    /// on disk) is refused before it costs a decoding thread minutes.
+    static let streamedPixelLimit = 250_000_000
+    /// Most pixels of an image decoded whole before it is scaled (GIF, BMP, TGA, ICO, interlaced
+    /// PNG, progressive JPEG, animated WebP): 25 megapixels, 100 MB at four bytes a pixel, the
+    /// most one decode may add to the gallery's memory. Photos are rarely stored this way at
+    /// larger sizes (cameras write baseline JPEGs).
+    static let wholePixelLimit = 25_000_000
+
+    /// A thumbnail of the photo the URI names, at most `maxSide` pixels on its longer side: a
+    /// new GdkPixbuf reference the caller owns, or why there is none.
+    static func thumbnail(uri: String, maxSide: Int) -> Result<OpaquePointer, PhotoDecodeError> {
+        let file: PhotoFile
+        do { file = try PhotoFile(uri: uri) } catch { return .failure(error) }
+        var request = PhotoRequest(streamed_limit: Int64(streamedPixelLimit), whole_limit: Int64(wholePixelLimit), max_side: Int32(maxSide))
+        var result = PhotoResult()
+        var outcome = photo_vips_thumbnail(file.descriptor, &request, &result)
+        if outcome == PHOTO_NOT_HANDLED {
+            file.rewind()
+            result = PhotoResult()
+            outcome = photo_pixbuf_thumbnail(file.descriptor, &request, &result)
+        }
+        defer { g_free(result.error) }
+        switch outcome {
+        case PHOTO_DECODED:
+            return .success(OpaquePointer(result.pixbuf!))
+        case PHOTO_TOO_LARGE:
+            let limit = result.decoding == PHOTO_STREAMED ? streamedPixelLimit : wholePixelLimit
+            return .failure(.tooLarge(width: Int(result.width), height: Int(result.height), limit: limit))
+        default:
+            if let pixbuf = result.pixbuf { g_object_unref(pixbuf) }
+            return .failure(.undecodable(result.error.map { String(cString: $0) } ?? tr("the image could not be decoded")))
+        }
+    }
+}
