@@ -118,11 +118,8 @@ failed:
     return NULL;
 }
 
-PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
-    photo_vips_setup();
-    if (!vips_ready) return PHOTO_NOT_HANDLED;
-    VipsSource *source = vips_source_new_from_descriptor(fd);  /* a dup of fd */
-    if (!source) { result->error = take_vips_error(); return PHOTO_FAILED; }
+/* Takes `source`. */
+static PhotoOutcome vips_thumbnail_of(VipsSource *source, const PhotoRequest *request, PhotoResult *result) {
     const char *loader = vips_foreign_find_load_source(source);
     gboolean is_jpeg = FALSE;
     if (!loader || !known_loader(loader, &is_jpeg, &result->decoding)) {
@@ -173,6 +170,22 @@ PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResu
     return result->pixbuf ? PHOTO_DECODED : PHOTO_FAILED;
 }
 
+PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
+    photo_vips_setup();
+    if (!vips_ready) return PHOTO_NOT_HANDLED;
+    VipsSource *source = vips_source_new_from_descriptor(fd);  /* a dup of fd */
+    if (!source) { result->error = take_vips_error(); return PHOTO_FAILED; }
+    return vips_thumbnail_of(source, request, result);
+}
+
+PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result) {
+    photo_vips_setup();
+    if (!vips_ready) return PHOTO_NOT_HANDLED;
+    VipsSource *source = vips_source_new_from_memory(data, length);  /* not a copy: used during this call only */
+    if (!source) { result->error = take_vips_error(); return PHOTO_FAILED; }
+    return vips_thumbnail_of(source, request, result);
+}
+
 /* GdkPixbuf */
 
 typedef struct {
@@ -197,7 +210,27 @@ static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpoint
     gdk_pixbuf_loader_set_size(loader, MAX(1, (int)(width * scale + 0.5)), MAX(1, (int)(height * scale + 0.5)));
 }
 
-PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
+/* Where GdkPixbufLoader's bytes come from: a file descriptor, or memory. */
+typedef struct {
+    int fd;
+    const guchar *data;
+    size_t length, offset;
+} Bytes;
+
+/* Up to `size` bytes into `buffer`: how many, 0 at the end, -1 with errno set. */
+static gssize next_bytes(Bytes *bytes, guchar *buffer, size_t size) {
+    if (bytes->data) {
+        size_t n = MIN(size, bytes->length - bytes->offset);
+        memcpy(buffer, bytes->data + bytes->offset, n);
+        bytes->offset += n;
+        return (gssize)n;
+    }
+    gssize n;
+    do { n = read(bytes->fd, buffer, size); } while (n < 0 && errno == EINTR);
+    return n;
+}
+
+static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *request, PhotoResult *result) {
     /* GdkPixbuf's loaders for these formats decode the whole image, then scale it. */
     result->decoding = PHOTO_WHOLE;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
@@ -207,10 +240,10 @@ PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoRe
     guchar buffer[65536];
     gboolean ok = TRUE;
     while (ok && !check.too_large) {
-        ssize_t n = read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
+        gssize n = next_bytes(bytes, buffer, sizeof buffer);
         if (n < 0) {
-            g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(errno), "%s", g_strerror(errno));
+            int code = errno;
+            g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(code), "%s", g_strerror(code));
             ok = FALSE;
         } else if (n == 0) {
             break;
@@ -233,4 +266,14 @@ PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoRe
     g_clear_error(&error);
     g_object_unref(loader);
     return outcome;
+}
+
+PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
+    Bytes bytes = { fd, NULL, 0, 0 };
+    return pixbuf_thumbnail_of(&bytes, request, result);
+}
+
+PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result) {
+    Bytes bytes = { -1, data, length, 0 };
+    return pixbuf_thumbnail_of(&bytes, request, result);
 }

@@ -163,35 +163,3 @@ final class GalleryPhotoTests: XCTestCase {
         return String(id)
     }
 }
-
-/// A window's pixels as the X server shows them (ImageMagick's `import`, as a binary PPM).
-private struct Screenshot {
-    let width: Int, height: Int
-    let pixels: [UInt8]
-
-    init(window: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["import", "-window", window, "-depth", "8", "ppm:-"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        // "P6\n<width> <height>\n255\n" then RGB bytes (-depth 8: ImageMagick is 16-bit by default).
-        var fields: [Int] = [], index = 2, number: Int?
-        while fields.count < 3, index < data.count {
-            let byte = data[index]
-            if byte >= 48, byte <= 57 { number = (number ?? 0) * 10 + Int(byte - 48) } else if let done = number { fields.append(done); number = nil }
-            index += 1
-        }
-        guard data.starts(with: Array("P6".utf8)), fields.count == 3, fields[2] == 255 else { throw XCTSkip("no screenshot of the window") }
-        (width, height, pixels) = (fields[0], fields[1], Array(data[index...]))
-    }
-
-    func colourName(x: Int, y: Int) -> String {
-        guard x >= 0, y >= 0, x < width, y < height else { return "outside" }
-        let at = (y * width + x) * 3
-        return PhotoFixtures.colourName(r: Int(pixels[at]), g: Int(pixels[at + 1]), b: Int(pixels[at + 2]))
-    }
-}

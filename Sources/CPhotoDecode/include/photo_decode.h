@@ -1,8 +1,10 @@
 /* The C side of the gallery's photo decoder (Sources/Gallery/Photos): libvips' variadic calls
  * and GdkPixbufLoader's size-prepared signal, behind calls Swift can make. Both decode from a
- * file descriptor the caller opened (and checked is a regular file), never from a path.
+ * file descriptor the caller opened (and checked is a regular file), never from a path, or
+ * from bytes in memory.
  * Declared with plain types so this header pulls in neither vips' nor GTK's headers. */
 #pragma once
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum {
@@ -37,8 +39,11 @@ typedef struct {
  * runs several decodes at once on threads of its own). */
 void photo_vips_setup(void);
 
-/* Decodes with libvips (JPEG, PNG, WebP, TIFF, GIF, SVG, HEIF...), EXIF orientation applied. */
+/* Decodes with libvips (JPEG, PNG, WebP, TIFF, GIF, SVG), EXIF orientation applied: from a
+ * file descriptor, or from encoded bytes in memory (a pasted picture). */
 PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
+PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result);
 
 /* Decodes with GdkPixbuf's loaders (BMP, ICO, TGA...), EXIF orientation applied. */
 PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
+PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result);

@@ -27,13 +27,31 @@ enum PhotoDecoder {
     static func thumbnail(uri: String, maxSide: Int) -> Result<OpaquePointer, PhotoDecodeError> {
         let file: PhotoFile
         do { file = try PhotoFile(uri: uri) } catch { return .failure(error) }
+        defer { file.close() }
+        return decode(maxSide: maxSide, vips: { photo_vips_thumbnail(file.descriptor, $0, $1) }, pixbuf: { request, result in
+            file.rewind()
+            return photo_pixbuf_thumbnail(file.descriptor, request, result)
+        })
+    }
+
+    /// A thumbnail of an encoded picture in memory (a pasted one), as `thumbnail(uri:maxSide:)`.
+    static func thumbnail(encoded bytes: [UInt8], maxSide: Int) -> Result<OpaquePointer, PhotoDecodeError> {
+        bytes.withUnsafeBytes { buffer in
+            decode(maxSide: maxSide, vips: { photo_vips_thumbnail_memory(buffer.baseAddress, buffer.count, $0, $1) },
+                   pixbuf: { photo_pixbuf_thumbnail_memory(buffer.baseAddress, buffer.count, $0, $1) })
+        }
+    }
+
+    /// libvips first, GdkPixbuf for the formats libvips is not used for; the outcome as a result.
+    private static func decode(maxSide: Int, vips: (UnsafePointer<PhotoRequest>, UnsafeMutablePointer<PhotoResult>) -> PhotoOutcome,
+                               pixbuf: (UnsafePointer<PhotoRequest>, UnsafeMutablePointer<PhotoResult>) -> PhotoOutcome)
+        -> Result<OpaquePointer, PhotoDecodeError> {
         var request = PhotoRequest(streamed_limit: Int64(streamedPixelLimit), whole_limit: Int64(wholePixelLimit), max_side: Int32(maxSide))
         var result = PhotoResult()
-        var outcome = photo_vips_thumbnail(file.descriptor, &request, &result)
+        var outcome = vips(&request, &result)
         if outcome == PHOTO_NOT_HANDLED {
-            file.rewind()
             result = PhotoResult()
-            outcome = photo_pixbuf_thumbnail(file.descriptor, &request, &result)
+            outcome = pixbuf(&request, &result)
         }
         defer { g_free(result.error) }
         switch outcome {
