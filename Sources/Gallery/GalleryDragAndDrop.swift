@@ -78,7 +78,7 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
     /// The folder a drop into a section of an open folder goes to (its URI): the section's own folder.
     private func folderURI(forSection section: Int?) -> String {
         guard let folder = gallery.folder else { return "" }
-        return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? PhotoURI.of(path: folder.root)
+        return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? folder.rootURI
     }
 
     func collectionView(_ collectionView: CollectionView, performDrop session: DropSession, at destinationIndexPath: IndexPath?) {

@@ -117,6 +117,23 @@ final class GalleryPhotoTests: XCTestCase {
         XCTAssertFalse(log.lines.contains { $0.hasPrefix("message") && $0.contains("could not be read") }, "no file reported unreadable")
     }
 
+    /// A folder whose name is not UTF-8 (Latin-1 "café"), given as its URI (as a file manager
+    /// hands folders over; Swift's Process can pass only text), is opened and shows its photo.
+    func testAFolderWhoseNameIsNotUTF8Opens() throws {
+        try writeTestPNG(path("source.tmp"), colour: 0x40a0_60ff)
+        try PhotoFixtures.run("python3", ["-c", """
+            import os, shutil, sys
+            folder = os.path.join(os.fsencode(sys.argv[1]), bytes.fromhex(sys.argv[2]))
+            os.mkdir(folder)
+            shutil.copyfile(sys.argv[3], os.path.join(folder, b"photo.png"))
+            """, folder.path, "636166e9", path("source.tmp")])
+        let latin1 = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9]
+        let shown = PhotoFixtures.displayName(latin1)
+        runs.append(try home.launch([PhotoFixtures.uri(latin1)]))
+        await_("opened") { $0.hasPrefix("opened \(shown) sections=1 items=1 ") }
+        await_("its photo's thumbnail") { $0 == "thumbnail \(shown)/photo.png" }
+    }
+
     /// A FIFO, a link to a device, a symlink loop and a dangling link, all named as photos, are
     /// left out of the folder without a message; the photo next to them is shown.
     func testSpecialFilesAreLeftOut() throws {
