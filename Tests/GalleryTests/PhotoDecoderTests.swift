@@ -86,6 +86,56 @@ final class PhotoDecoderTests: XCTestCase {
         }
     }
 
+    /// Every format the gallery lists decodes, through libvips or GdkPixbuf: a 300 x 200 picture
+    /// (an icon 64 x 48) whose top-right quadrant is green and the rest red comes out at the
+    /// thumbnail's size with its colours where they were; and the pixel kinds photos come in
+    /// (16 bits a channel, grey, CMYK, with alpha) come out as 8-bit RGB(A).
+    func testEveryListedFormatDecodes() throws {
+        let drawing = ["xc:red", "-fill", "lime", "-draw", "rectangle 150,0 299,99"]
+        for format in ["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"] {
+            try PhotoFixtures.run("convert", ["-size", "300x200"] + drawing + [path("picture.\(format)")])
+        }
+        // TGA by hand: ImageMagick 6 writes its rows top first while its header says bottom
+        // first (TGA's default), so its files show upside down in every reader that follows
+        // the header. Here rows bottom first, as the header says.
+        try PhotoFixtures.run("python3", ["-c", """
+            import struct, sys
+            width, height = 300, 200
+            header = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, width, height, 24, 0)
+            def pixel(x, y): return b"\\x00\\xff\\x00" if x >= 150 and y < 100 else b"\\x00\\x00\\xff"
+            rows = [b"".join(pixel(x, y) for x in range(width)) for y in reversed(range(height))]
+            open(sys.argv[1], "wb").write(header + b"".join(rows))
+            """, path("picture.tga")])
+        try PhotoFixtures.run("convert", ["-size", "64x48", "xc:red", "-fill", "lime", "-draw", "rectangle 32,0 63,23", path("picture.ico")])
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="red"/>\
+            <rect x="150" width="150" height="100" fill="lime"/></svg>
+            """.utf8).write(to: folder.appendingPathComponent("picture.svg"))
+        let listed = MainActor.assumeIsolated { FolderContent.imageExtensions }
+        XCTAssertEqual(listed, ["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "svg", "ico", "tga"],
+                       "a format the gallery lists is missing here")
+        for format in listed.sorted() {
+            guard let pixbuf = decoded(uri("picture.\(format)")) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            XCTAssertEqual(gdk_pixbuf_get_width(pixbuf), 256, format)
+            XCTAssertEqual(gdk_pixbuf_get_height(pixbuf), format == "ico" ? 192 : 171, format)  // 4:3 and 3:2
+            XCTAssertEqual(colour(pixbuf, .topLeft), "red", format)
+            XCTAssertEqual(colour(pixbuf, .topRight), "green", format)
+            XCTAssertEqual(colour(pixbuf, .bottomRight), "red", format)
+        }
+        try PhotoFixtures.run("convert", ["-size", "300x200", "xc:red", "-depth", "16", path("deep.png")])
+        try PhotoFixtures.run("convert", ["-size", "300x200", "xc:gray50", "-colorspace", "Gray", path("grey.png")])
+        try PhotoFixtures.run("convert", ["-size", "300x200", "xc:red", "-colorspace", "CMYK", path("cmyk.jpg")])
+        try PhotoFixtures.run("convert", ["-size", "300x200", "xc:red", "-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", path("alpha.png")])
+        for (name, channels, expected) in [("deep.png", 3, "red"), ("grey.png", 3, "other"), ("cmyk.jpg", 3, "red"), ("alpha.png", 4, "red")] {
+            guard let pixbuf = decoded(uri(name)) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            XCTAssertEqual(gdk_pixbuf_get_n_channels(pixbuf), Int32(channels), name)
+            XCTAssertEqual(gdk_pixbuf_get_bits_per_sample(pixbuf), 8, name)
+            XCTAssertEqual(colour(pixbuf, .topLeft), expected, name)
+        }
+    }
+
     /// A 40000 x 40000 PNG (1.6 billion pixels in 190 KB) is refused from its header, with its
     /// size and the limit in the reason, and costs no memory; a 12000 x 12000 one (144 million
     /// pixels, under the limit) is decoded row by row at the thumbnail's size: together they add

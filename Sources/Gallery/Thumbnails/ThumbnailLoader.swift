@@ -12,7 +12,7 @@ final class ThumbnailLoader {
     let cache: ThumbnailCache
     /// Runs on the main loop with each decoded thumbnail (the cache has it already).
     var ready: ((String, Texture) -> Void)?
-    /// Runs on the main loop for each file that is not a readable image, with GdkPixbuf's reason.
+    /// Runs on the main loop for each file that is not a readable image, with the decoder's reason.
     var failed: ((String, String) -> Void)?
 
     private var urgent: [String] = []  // cells on screen, newest first
