@@ -9,9 +9,17 @@
 
 static gboolean vips_ready = FALSE;
 
+/* vips warns on stderr about what it could not read (a bad CRC, a truncated file), which the
+ * window already tells as a message naming the file: kept for G_MESSAGES_DEBUG=VIPS. */
+static void vips_warning_as_debug(const char *domain, GLogLevelFlags level, const char *message, gpointer data) {
+    (void)level;
+    g_log_default_handler(domain, G_LOG_LEVEL_DEBUG, message, data);
+}
+
 void photo_vips_setup(void) {
     static gsize done = 0;
     if (g_once_init_enter(&done)) {
+        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, vips_warning_as_debug, NULL);
         if (vips_init("gallery") == 0) {
             vips_cache_set_max(0);
             vips_cache_set_max_mem(0);
