@@ -127,10 +127,11 @@ final class PhotoDecoderTests: XCTestCase {
         try PhotoFixtures.run("convert", ["-size", "300x200", "xc:gray50", "-colorspace", "Gray", path("grey.png")])
         try PhotoFixtures.run("convert", ["-size", "300x200", "xc:red", "-colorspace", "CMYK", path("cmyk.jpg")])
         try PhotoFixtures.run("convert", ["-size", "300x200", "xc:red", "-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", path("alpha.png")])
-        for (name, channels, expected) in [("deep.png", 3, "red"), ("grey.png", 3, "other"), ("cmyk.jpg", 3, "red"), ("alpha.png", 4, "red")] {
+        // GdkPixbuf's JPEG loader gives CMYK as RGB with an opaque alpha.
+        for (name, channels, expected) in [("deep.png", [3], "red"), ("grey.png", [3], "other"), ("cmyk.jpg", [3, 4], "red"), ("alpha.png", [4], "red")] {
             guard let pixbuf = decoded(uri(name)) else { continue }
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-            XCTAssertEqual(gdk_pixbuf_get_n_channels(pixbuf), Int32(channels), name)
+            XCTAssertTrue(channels.contains(Int(gdk_pixbuf_get_n_channels(pixbuf))), name)
             XCTAssertEqual(gdk_pixbuf_get_bits_per_sample(pixbuf), 8, name)
             XCTAssertEqual(colour(pixbuf, .topLeft), expected, name)
         }
