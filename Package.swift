@@ -27,8 +27,8 @@ let package = Package(
         // manager, which follows the system's dark and high-contrast preferences).
         .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
         // libvips, the gallery's photo decoder: it reads an image's size before decoding it,
-        // shrinks while it decodes (JPEG, WebP) or streams row by row (PNG, TIFF), and applies
-        // EXIF orientation. Used from C only (CPhotoDecode): its calls are variadic.
+        // streams PNG and TIFF row by row, shrinks WebP while decoding, and applies EXIF
+        // orientation. Used from C only (CPhotoDecode): its calls are variadic.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
         // few plain functions (Sources/Gallery/Photos is the Swift side).
