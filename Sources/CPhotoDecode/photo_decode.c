@@ -158,7 +158,8 @@ typedef struct {
     size_t length, offset;
 } Bytes;
 
-/* Up to `size` bytes into `buffer`: how many, 0 at the end, -1 with errno set. */
+/* Up to `size` bytes into `buffer`: how many, 0 at the end, -1 on an error (in errno, or in
+ * vips' error buffer for a source). */
 static gssize next_bytes(Bytes *bytes, guchar *buffer, size_t size) {
     if (bytes->source) return vips_source_read(bytes->source, buffer, size);
     if (bytes->data) {
@@ -183,7 +184,12 @@ static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *reques
     gboolean ok = TRUE;
     while (ok && !check.too_large) {
         gssize n = next_bytes(bytes, buffer, sizeof buffer);
-        if (n < 0) {
+        if (n < 0 && bytes->source) {
+            char *reason = take_vips_error();
+            g_set_error_literal(&error, G_FILE_ERROR, G_FILE_ERROR_IO, reason);
+            g_free(reason);
+            ok = FALSE;
+        } else if (n < 0) {
             int code = errno;
             g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(code), "%s", g_strerror(code));
             ok = FALSE;
