@@ -29,6 +29,13 @@ let package = Package(
         // The two libgnome-desktop calls the gallery makes for the freedesktop thumbnail cache
         // (GNOME Files' naming and validity check), so thumbnails are shared with Files.
         .systemLibrary(name: "CGnomeDesktop", pkgConfig: "gnome-desktop-4", providers: [.apt(["libgnome-desktop-4-dev"])]),
+        // libvips, the gallery's photo decoder: it reads an image's size before decoding it,
+        // streams PNG and TIFF row by row, shrinks WebP while decoding, and applies EXIF
+        // orientation. Used from C only (CPhotoDecode): its calls are variadic.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
+        // few plain functions (Sources/Gallery/Photos is the Swift side).
+        .target(name: "CPhotoDecode", dependencies: ["CVips", "CGtk"]),
         // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
         // GtkScrollable viewport, the canvas and the root widget of every reusable view
         // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
@@ -51,7 +58,8 @@ let package = Package(
         // The gallery's own layouts (circle, cover flow, waterfall): pure layout code, no GTK,
         // so the benchmarks measure them too. In no product.
         .target(name: "GalleryLayouts", dependencies: ["CollectionLayout"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "CGnomeDesktop", "GtkGlue"],
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "CGnomeDesktop", "GtkGlue",
+                                                             "CPhotoDecode"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),
@@ -67,8 +75,9 @@ let package = Package(
                     dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
         // The gallery app end to end: the built binary run under Xvfb, driven by xdotool and read
         // through its log; drags from and to other windows; its identity and translations.
+        // The gallery's photo decoder is tested directly too (`@testable import Gallery`).
         .testTarget(name: "GalleryTests",
-                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport"]),
+                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "Gallery"]),
     ],
     swiftLanguageModes: [.v6]
 )

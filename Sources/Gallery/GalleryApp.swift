@@ -32,7 +32,7 @@ final class GalleryApp {
         g_application_set_resource_base_path(instance.assumingMemoryBound(to: GApplication.self), GalleryResources.base)
         Signal.connect(instance, "startup") { [weak self] in self?.startup() }
         Signal.connect(instance, "activate") { [weak self] in self?.activate() }
-        OpenSignal.connect(instance) { [weak self] paths in self?.open(paths) }
+        OpenSignal.connect(instance) { [weak self] uris in self?.open(uris) }
     }
 
     func run() -> Int32 {
@@ -75,17 +75,18 @@ final class GalleryApp {
 
     /// `gallery FOLDER`, in this process or handed over from another launch: the first folder
     /// is opened in the window.
-    private func open(_ paths: [String]) {
+    private func open(_ uris: [String]) {
         let window = makeWindow()
-        if let path = paths.first {
-            GalleryLog.event("open \(path)")
-            window.open(folder: path)
+        if let uri = uris.first {
+            GalleryLog.event("open \(PhotoURI.displayPath(uri))")
+            window.open(folderURI: uri)
         }
         window.present()
     }
 }
 
-/// GApplication's "open" (files, count, hint), as the files' local paths.
+/// GApplication's "open" (files, count, hint), as the files' URIs: a folder whose name is not
+/// UTF-8 keeps its bytes (a path made a String would not).
 @MainActor
 enum OpenSignal {
     private final class Box {
@@ -96,18 +97,12 @@ enum OpenSignal {
     static func connect(_ instance: UnsafeMutableRawPointer, _ f: @escaping @MainActor ([String]) -> Void) {
         let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, _, data in
             let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
-            var paths: [String] = []
+            var uris: [String] = []
             for i in 0..<Int(count) {
-                guard let file = files?[i] else { continue }
-                // A file with no local path (a URI GIO cannot map) is given by its URI, which the
-                // window reports as a folder that does not exist.
-                if let path = g_file_get_path(file) {
-                    paths.append(String(cString: path)); g_free(path)
-                } else if let uri = g_file_get_uri(file) {
-                    paths.append(String(cString: uri)); g_free(uri)
-                }
+                guard let file = files?[i], let uri = g_file_get_uri(file) else { continue }
+                uris.append(String(cString: uri)); g_free(uri)
             }
-            let result = paths
+            let result = uris
             MainActor.assumeIsolated { box.f(result) }
         }
         let destroy: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in

@@ -226,19 +226,13 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         let formats = gdk_clipboard_get_formats(clipboard)
         let read = ClipboardRead(gallery: gallery, seconds: Self.pasteTimeout)
         if gdk_content_formats_contain_gtype(formats, gdk_texture_get_type()) != 0 {
-            let (callback, data) = Async.callback { [weak self] result in
-                guard let self else { return }
-                var error: UnsafeMutablePointer<GError>?
-                let texture = gdk_clipboard_read_texture_finish(self.clipboard, result, &error)
-                guard read.finish() else { if let texture { g_object_unref(raw(texture)) }; if error != nil { g_error_free(error) }; return }
-                guard let texture else {
-                    self.gallery.showMessage(UserText("The clipboard's picture could not be read: %s.", error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")))
-                    if error != nil { g_error_free(error) }
-                    return
+            // Decoded as a photo's file is (orientation, size limits, at the tile's size).
+            PastedPicture.read(clipboard, cancellable: read.cancellable, delivered: { read.finish() }) { [weak self] picture in
+                switch picture {
+                case .success(let texture): self?.gallery.insert(title: tr("Pasted picture"), texture: texture, at: target)
+                case .failure(let failure): self?.gallery.showMessage(UserText("The clipboard's picture could not be read: %s.", failure.reason))
                 }
-                self.gallery.insert(title: tr("Pasted picture"), texture: Texture(adopting: texture), at: target)
             }
-            gdk_clipboard_read_texture_async(clipboard, read.cancellable, callback, data)
             return
         }
         let (callback, data) = Async.callback { [weak self] result in

@@ -44,7 +44,7 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
         if hovering?.session != id {
             hovering = (id, nil)
             // Read the files while hovering (the next motion proposes with them).
-            session.loadFiles { [weak self] files in
+            session.loadFileURIs { [weak self] files in
                 guard let self, self.hovering?.session == id else { return }
                 self.hovering = (id, files)
             }
@@ -65,23 +65,25 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
         return DropProposal(operation: .copy, intent: gallery.folder == nil ? .insertAtDestinationIndexPath : .unspecified)
     }
 
-    /// The image files among `files` the drop would add.
+    /// The image files among `files` (URIs) the drop would add: local files with an image's name.
     private func wanted(_ files: [String], section: Int?) -> [String] {
-        let images = files.filter { $0.hasPrefix("/") && FolderContent.isImage(name: ($0 as NSString).lastPathComponent) }
+        let images = files.filter { uri in
+            PhotoURI.withPath(uri) { $0 != nil } && FolderContent.isImage(name: PhotoURI.displayName(uri))
+        }
         guard gallery.folder != nil else { return images }
         let destination = folderURI(forSection: section)
-        return images.filter { PhotoURI.parent(of: PhotoURI.of(path: $0)) != destination }
+        return images.filter { PhotoURI.parent(of: $0) != destination }
     }
 
     /// The folder a drop into a section of an open folder goes to (its URI): the section's own folder.
     private func folderURI(forSection section: Int?) -> String {
         guard let folder = gallery.folder else { return "" }
-        return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? PhotoURI.of(path: folder.root)
+        return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? folder.rootURI
     }
 
     func collectionView(_ collectionView: CollectionView, performDrop session: DropSession, at destinationIndexPath: IndexPath?) {
         let operation = session.operation
-        session.loadFiles { [weak self] files in
+        session.loadFileURIs { [weak self] files in
             guard let self else { return }
             let images = self.wanted(files, section: destinationIndexPath?.section)
             GalleryLog.event("drop \(operation.map { "\($0)" } ?? "none") files=\(files.count) images=\(images.count)")
@@ -107,33 +109,34 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
         lastProposal = nil
     }
 
-    /// Catalogue items that show the dropped files where they are.
-    private func add(_ paths: [String], at destination: IndexPath) {
+    /// Catalogue items that show the dropped files (URIs) where they are.
+    private func add(_ uris: [String], at destination: IndexPath) {
         var at = destination
-        for path in paths {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                gallery.showMessage(UserText("The dropped file “%s” cannot be read.", path))
+        for uri in uris {
+            // Checked by the path's bytes: a name that is not UTF-8 is still the file.
+            guard PhotoURI.withPath(uri, { $0.map { access($0, R_OK) == 0 } ?? false }) else {
+                gallery.showMessage(UserText("The dropped file “%s” cannot be read.", PhotoURI.displayPath(uri)))
                 continue
             }
-            let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            gallery.insert(title: title, uri: PhotoURI.of(path: path), at: at)
+            let title = (PhotoURI.displayName(uri) as NSString).deletingPathExtension
+            gallery.insert(title: title, uri: uri, at: at)
             GalleryLog.event("drop added \(title) at \(at.section).\(at.item)")
             at.item += 1
         }
     }
 
-    /// Copies the files into `folder`, never over a file already there; the folder's
+    /// Copies the files (URIs) into `folder`, never over a file already there; the folder's
     /// monitoring shows them.
-    private func copy(_ paths: [String], into folderURI: String) {
-        for path in paths {
-            let source = g_file_new_for_path(path)!
+    private func copy(_ uris: [String], into folderURI: String) {
+        for uri in uris {
+            let source = g_file_new_for_uri(uri)!
             let name = g_file_get_basename(source)!
             let destination = PhotoURI.withFile(folderURI) { g_file_get_child($0, name)! }
             g_free(name)
             let target = PhotoURI.displayPath(PhotoURI.of(file: destination))
             guard g_file_query_exists(destination, nil) == 0 else {
                 gallery.showMessage(UserText("The folder already has a file named “%s”; the dropped one was not copied.",
-                                             (path as NSString).lastPathComponent))
+                                             PhotoURI.displayName(uri)))
                 g_object_unref(raw(source)); g_object_unref(raw(destination))
                 continue
             }
@@ -145,7 +148,7 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
                 } else {
                     let reason = error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")
                     if error != nil { g_error_free(error) }
-                    self?.gallery.showMessage(UserText("The dropped file “%1$s” could not be copied: %2$s", path, reason))
+                    self?.gallery.showMessage(UserText("The dropped file “%1$s” could not be copied: %2$s", PhotoURI.displayPath(uri), reason))
                 }
             }
             g_file_copy_async(source, destination, G_FILE_COPY_NONE, Int32(G_PRIORITY_DEFAULT), nil, nil, nil, callback, data)

@@ -147,15 +147,16 @@ extension GalleryWindow {
 
     // MARK: Folders
 
-    /// Reads a folder and shows it once read; until then (and if it cannot be shown) the window
-    /// keeps what it shows, with a message.
-    func open(folder path: String) {
-        if let problem = FolderContent.problem(with: path) {
+    /// Reads a folder (its URI: any name's bytes) and shows it once read; until then (and if it
+    /// cannot be shown) the window keeps what it shows, with a message.
+    func open(folderURI uri: String) {
+        if let problem = FolderContent.problem(withURI: uri) {
             showMessage(problem)
             return
         }
+        let path = PhotoURI.displayPath(uri)  // for people and the log
         let started = g_get_monotonic_time()
-        loadingFolder = FolderContent(path: path) { [weak self] folder, otherFiles in
+        loadingFolder = FolderContent(uri: uri) { [weak self] folder, otherFiles in
             guard let self, self.loadingFolder === folder else { return }
             self.loadingFolder = nil
             if let error = folder.error {
@@ -185,7 +186,7 @@ extension GalleryWindow {
         }
         gtk_window_set_title(window.as(GtkWindow.self), (path as NSString).lastPathComponent)
         showMessage(otherFiles == 0 ? nil : UserText.ntr("%d file is not an image and not shown.", "%d files are not images and not shown.", otherFiles, otherFiles))
-        settings?.set("last-folder", path)
+        settings?.set("last-folder", folder.rootURI)
         GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
         firstScreen = (started, false)
         requestFirstScreen()
@@ -258,17 +259,17 @@ extension GalleryWindow {
     private func chooseFolder() {
         let chooser = gtk_file_chooser_native_new(tr("Open a Folder of Images"), window.as(GtkWindow.self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
                                                   tr("_Open"), tr("_Cancel"))!
-        if let last = settings?.string("last-folder"), !last.isEmpty, FileManager.default.fileExists(atPath: last) {
-            let file = g_file_new_for_path(last)
-            gtk_file_chooser_set_current_folder(chooser, file, nil)
-            g_object_unref(raw(file!))
+        // A URI; a path from before folders were kept by URI.
+        if let last = settings?.string("last-folder"), !last.isEmpty,
+           let file = last.hasPrefix("/") ? g_file_new_for_path(last) : g_file_new_for_uri(last) {
+            if g_file_query_exists(file, nil) != 0 { gtk_file_chooser_set_current_folder(chooser, file, nil) }
+            g_object_unref(raw(file))
         }
         Signal.connectInt(raw(chooser), "response") { [weak self] response in
             defer { g_object_unref(raw(chooser)) }
             guard let self, response == Int(GTK_RESPONSE_ACCEPT.rawValue),
-                  let file = gtk_file_chooser_get_file(chooser), let path = g_file_get_path(file) else { return }
-            self.open(folder: String(cString: path))
-            g_free(path)
+                  let file = gtk_file_chooser_get_file(chooser) else { return }
+            self.open(folderURI: PhotoURI.of(file: file))
             g_object_unref(raw(file))
         }
         gtk_native_dialog_show(raw(chooser).assumingMemoryBound(to: GtkNativeDialog.self))

@@ -22,6 +22,7 @@ private final class DragDropDelegate: CollectionViewDataSource, CollectionViewDr
     var updates: [IndexPath?] = []
     var performed: [(IndexPath?, DropOperation?)] = []
     var loaded: [[String]] = []
+    var loadedURIs: [[String]] = []
     var loadedText: [String?] = []
     var exits = 0
     var ends = 0
@@ -56,6 +57,7 @@ private final class DragDropDelegate: CollectionViewDataSource, CollectionViewDr
     func collectionView(_ collectionView: CollectionView, performDrop session: DropSession, at destinationIndexPath: IndexPath?) {
         performed.append((destinationIndexPath, session.operation))
         session.loadFiles { [weak self] in self?.loaded.append($0) }
+        session.loadFileURIs { [weak self] in self?.loadedURIs.append($0) }
         session.loadText { [weak self] in self?.loadedText.append($0) }
     }
     func collectionView(_ collectionView: CollectionView, dropSessionDidExit session: DropSession) { exits += 1 }
@@ -206,7 +208,8 @@ final class DragAndDropTests: XCTestCase {
     /// and the gap and highlight go.
     func testADropFromAnotherWindowProposesOpensAGapAndPerforms() { MainActor.assumeIsolated {
         let (cv, d, window) = open(count: 20)
-        let source = DragSourceWindow(items: [DragItem(text: "a photo", filePaths: ["/tmp/dropped-photo.png"])])
+        // The second file's name is Latin-1 "café.png" (0xE9 for é): not UTF-8, legal on Linux.
+        let source = DragSourceWindow(items: [DragItem(text: "a photo", filePaths: ["/tmp/dropped-photo.png"], fileURIs: ["file:///tmp/caf%E9.png"])])
         defer { source.close() }
         let target = GtkHarness.xid(of: window)
 
@@ -244,7 +247,9 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertEqual(d.performed.count, 1, "one drop")
         XCTAssertEqual(d.performed.first?.0, p(10), "at the last destination")
         XCTAssertEqual(d.performed.first?.1, .copy, "copied")
-        XCTAssertEqual(d.loaded, [["/tmp/dropped-photo.png"]], "the files loaded before the drop finished")
+        XCTAssertEqual(d.loadedURIs, [["file:///tmp/dropped-photo.png", "file:///tmp/caf%E9.png"]],
+                       "the files loaded before the drop finished, every name's bytes kept")
+        XCTAssertEqual(d.loaded.first?.first, "/tmp/dropped-photo.png", "and as paths")
         XCTAssertEqual(d.loadedText, ["a photo"])
         XCTAssertEqual(d.ends, 1)
         XCTAssertEqual(d.exits, 0, "a drop is not an exit")

@@ -85,12 +85,12 @@ private final class GalleryDropScenario {
         return id
     }
 
-    /// Drags `paths` from the other process's window to a point of the gallery's window and
-    /// drops them there.
-    private func drop(_ paths: [String], at point: (Int, Int), in window: String,
+    /// Drags `paths` (and `uris`) from the other process's window to a point of the gallery's
+    /// window and drops them there.
+    private func drop(_ paths: [String], uris: [String] = [], at point: (Int, Int), in window: String,
                       actions: GdkDragAction = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue),
                       beforeRelease: () -> Void = {}) {
-        let source = DragSourceWindow(items: [DragItem(filePaths: paths)], actions: actions)
+        let source = DragSourceWindow(items: [DragItem(filePaths: paths, fileURIs: uris)], actions: actions)
         defer { source.close() }
         source.beginDrag()
         DragSourceWindow.move(to: (point.0 + 10, point.1), in: window)
@@ -156,7 +156,8 @@ private final class GalleryDropScenario {
     }
 
     /// Onto the catalogue: an image file becomes an item at the drop's place that shows the
-    /// file where it is; nothing is copied. A file that cannot be decoded is a message.
+    /// file where it is; nothing is copied. A file that cannot be decoded is a message. A file
+    /// whose name is not UTF-8 is shown too.
     func catalogueDrop() throws {
         let dropped = scratch.appendingPathComponent("elsewhere/sunset.png")
         try writeTestPNG(dropped.path, colour: 0xe0a0_40ff)
@@ -182,6 +183,14 @@ private final class GalleryDropScenario {
         drop([broken.path], at: cell, in: window)
         await_("the item", after: again) { $0.hasPrefix("drop added broken at ") }
         await_("the message", after: again, timeout: 15) { $0.hasPrefix("message 1 file could not be read as an image (broken.png") }
+
+        // A name that is not UTF-8 (Latin-1 "café.png"), dragged as its URI: the item shows the
+        // file itself, titled as g_filename_display_name shows the name.
+        let latin1 = try PhotoFixtures.copy(dropped.path, into: dropped.deletingLastPathComponent().path, name: PhotoFixtures.latin1Name)
+        let third = log.lines.count
+        drop([], uris: [PhotoFixtures.uri(latin1)], at: cell, in: window)
+        await_("the item", after: third) { $0.hasPrefix("drop added caf\u{FFFD} at ") }
+        await_("its thumbnail", after: third, timeout: 15) { $0 == "thumbnail \(PhotoFixtures.displayName(latin1))" }
         XCTAssertTrue(log.isRunning)
     }
 

@@ -401,6 +401,29 @@ final class GalleryEndToEndTests: XCTestCase {
             paste(expect: { $0.hasPrefix("message The clipboard's picture could not be read") }, "bytes that claim to be a PNG")
             offer("image/png", bigPNG)
             paste(expect: { $0.hasPrefix("message The clipboard's picture could not be read") }, "a 60000 x 60000 PNG header")
+            // A whole PNG of 40000 x 40000 pixels in 190 KB (a decompression bomb): refused from
+            // its header, as a photo's file is.
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-paste-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            try PhotoFixtures.writeBlankPNG(scratch.appendingPathComponent("bomb.png").path, width: 40000, height: 40000)
+            offer("image/png", [UInt8](try Data(contentsOf: scratch.appendingPathComponent("bomb.png"))))
+            paste(expect: { $0 == "message The clipboard's picture could not be read: 40000 × 40000 pixels, more than the 250 megapixels the gallery decodes." },
+                  "a 40000 x 40000 PNG")
+            // A JPEG whose EXIF says "turned 90° clockwise" is pasted upright: red (stored top
+            // left) shows top right, blue top left.
+            try PhotoFixtures.writeOrientedJPEG(scratch.appendingPathComponent("turned.jpg").path, orientation: 6)
+            offer("image/jpeg", [UInt8](try Data(contentsOf: scratch.appendingPathComponent("turned.jpg"))))
+            let pasted = log.lines.count
+            paste(expect: { $0.hasPrefix("sections 6 items ") }, "the oriented JPEG")
+            awaitPumping(log, "the cells", after: pasted) { $0 == "cells-done" }
+            if let (cx, cy) = log.cellCentres(after: pasted)["0.4"] {
+                let shot = try Screenshot(window: wid)
+                XCTAssertEqual(shot.colourName(x: cx - 20, y: cy - 20), "blue", "top left of the pasted picture")
+                XCTAssertEqual(shot.colourName(x: cx + 20, y: cy - 20), "red", "top right of the pasted picture")
+            } else {
+                XCTFail("no cell for the pasted picture")
+            }
             // Still running, and a good paste still works.
             offer("text/plain;charset=utf-8", Array("Pasted after the bad ones".utf8))
             paste(expect: { $0 == "paste Pasted after the bad ones at 0.4" }, "good text")

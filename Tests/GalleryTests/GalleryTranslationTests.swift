@@ -87,15 +87,19 @@ final class GalleryTranslationTests: XCTestCase {
         search.standardOutput = found
         try? search.run()
         search.waitUntilExit()
-        // To the gallery's window itself: sent to whatever has the focus, the keys were lost
-        // when the new window was shown but not yet focused (seen with both cores busy).
+        // The keys go to the gallery's window once it has the focus: typed while the window was
+        // shown but not yet focused (the previous test's window closing), they were lost.
         let window = String(decoding: found.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").first.map(String.init) ?? ""
-        let xdotool = Process()
-        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        xdotool.arguments = window.isEmpty ? ["key", "ctrl+question"] : ["key", "--window", window, "ctrl+question"]
-        try? xdotool.run()
-        xdotool.waitUntilExit()
+        func xdotool(_ arguments: [String]) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            process.arguments = arguments
+            try? process.run()
+            process.waitUntilExit()
+        }
+        if !window.isEmpty { xdotool(["windowfocus", "--sync", window]) }
+        xdotool(["key", "ctrl+question"])
         expect("text shortcuts=\(group)")
     }
 }

@@ -21,7 +21,7 @@ public final class DropSession {
     var pendingLoads = 0
     /// What the finished loads gave, so that a load asked for while hovering and again on the
     /// drop reads the source once.
-    private var loadedFiles: [String]?
+    private var loadedFileURIs: [String]?
     private var loadedText: String??
     /// Runs when the last pending load calls back.
     var whenLoaded: (() -> Void)?
@@ -49,7 +49,7 @@ public final class DropSession {
         return (0..<Int(count)).map { types[$0] }
     }
 
-    /// Whether the drag carries files (`loadFiles(completion:)` can read them).
+    /// Whether the drag carries files (`loadFileURIs(completion:)` can read them).
     public var canLoadFiles: Bool { canLoad(gdk_file_list_get_type()) }
     /// Whether the drag carries text (`loadText(completion:)` can read it).
     public var canLoadText: Bool { canLoad(stringGType) }
@@ -82,19 +82,31 @@ public final class DropSession {
     /// Reads the dragged files: their paths (their URIs for files without a local path), in
     /// order; empty when the drag has none or the source fails to deliver. Calls back on the
     /// main loop, later.
+    ///
+    /// A path made into a `String` loses the bytes of a file name that is not UTF-8 (legal on
+    /// Linux) and then names no file: to open the files, use `loadFileURIs(completion:)`.
     public func loadFiles(completion: @escaping @MainActor ([String]) -> Void) {
-        if let loadedFiles { return callLater { completion(loadedFiles) } }
+        loadFileURIs { uris in
+            completion(uris.map { uri in
+                guard let path = g_filename_from_uri(uri, nil, nil) else { return uri }
+                defer { g_free(path) }
+                return String(cString: path)
+            })
+        }
+    }
+
+    /// Reads the dragged files as URIs (`g_file_get_uri`), in order: every file name's bytes
+    /// survive (`g_file_new_for_uri` gives the file back), local or not. Empty when the drag
+    /// has none or the source fails to deliver. Calls back on the main loop, later.
+    public func loadFileURIs(completion: @escaping @MainActor ([String]) -> Void) {
+        if let loadedFileURIs { return callLater { completion(loadedFileURIs) } }
         read(gdk_file_list_get_type()) { [weak self] value in
             var result: [String] = []
             if let value, let list = g_value_get_boxed(value) {
                 var node = gdk_file_list_get_files(OpaquePointer(list))
                 let head = node
                 while let n = node {
-                    let file = OpaquePointer(n.pointee.data)
-                    if let path = g_file_get_path(file) {
-                        result.append(String(cString: path))
-                        g_free(path)
-                    } else if let uri = g_file_get_uri(file) {
+                    if let uri = g_file_get_uri(OpaquePointer(n.pointee.data)) {
                         result.append(String(cString: uri))
                         g_free(uri)
                     }
@@ -102,7 +114,7 @@ public final class DropSession {
                 }
                 g_slist_free(head)
             }
-            self?.loadedFiles = result
+            self?.loadedFileURIs = result
             completion(result)
         }
     }

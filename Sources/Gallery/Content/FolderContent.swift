@@ -14,7 +14,8 @@ final class FolderContent: GalleryContent {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "svg", "ico", "tga"]
     static let attributes = "standard::name,standard::display-name,standard::type"
 
-    let root: String
+    /// The folder's URI (any name's bytes survive; `PhotoURI.displayPath` shows it).
+    let rootURI: String
     private(set) var dataSource: ListModelDataSource?
     nonisolated(unsafe) private let flat: OpaquePointer  // GtkFlattenListModel, the data source's model
     private let store: OpaquePointer  // GListStore of the folders' models, kept alive by `flat`
@@ -30,22 +31,30 @@ final class FolderContent: GalleryContent {
     var fileWritten: ((String) -> Void)?
     var isEditable: Bool { false }
 
-    /// Checks the folder; nil with a message when it cannot be shown at all.
-    static func problem(with path: String) -> UserText? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return UserText("The folder “%s” does not exist.", path) }
-        guard isDirectory.boolValue else { return UserText("“%s” is a file, not a folder.", path) }
-        guard FileManager.default.isReadableFile(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil else {
-            return UserText("The folder “%s” cannot be read.", path)
+    /// Checks the folder the URI names; nil with a message when it cannot be shown at all.
+    /// Asked through GFile, so a name that is not UTF-8 is the folder itself.
+    static func problem(withURI uri: String) -> UserText? {
+        let path = PhotoURI.displayPath(uri)
+        guard PhotoURI.withPath(uri, { $0 != nil }) else { return UserText("The folder “%s” does not exist.", path) }
+        return PhotoURI.withFile(uri) { file in
+            switch g_file_query_file_type(file, G_FILE_QUERY_INFO_NONE, nil) {
+            case G_FILE_TYPE_UNKNOWN: return UserText("The folder “%s” does not exist.", path)
+            case G_FILE_TYPE_DIRECTORY: break
+            default: return UserText("“%s” is a file, not a folder.", path)
+            }
+            guard let children = g_file_enumerate_children(file, "standard::name", G_FILE_QUERY_INFO_NONE, nil, nil) else {
+                return UserText("The folder “%s” cannot be read.", path)
+            }
+            g_object_unref(raw(children))
+            return nil
         }
-        return nil
     }
 
     /// Starts reading the folder; `loaded` runs once every list has been read, with the
-    /// number of files that are not images. Check `problem(with:)` first.
-    init(path: String, loaded: @escaping @MainActor (FolderContent, _ otherFiles: Int) -> Void) {
-        root = path
-        folders = [PhotoURI.of(path: path)] + Self.subfolders(of: path)
+    /// number of files that are not images. Check `problem(withURI:)` first.
+    init(uri: String, loaded: @escaping @MainActor (FolderContent, _ otherFiles: Int) -> Void) {
+        rootURI = uri
+        folders = [uri] + Self.subfolders(of: uri)
         store = g_list_store_new(g_list_model_get_type())!
         var sortedModels: [OpaquePointer] = []
         for folder in folders {
@@ -77,8 +86,8 @@ final class FolderContent: GalleryContent {
 
     /// The URIs of the folder's visible subfolders, in natural order of their names. Read
     /// through GFile, so a name that is not UTF-8 is kept.
-    private static func subfolders(of path: String) -> [String] {
-        let root = g_file_new_for_path(path)!
+    private static func subfolders(of uri: String) -> [String] {
+        let root = g_file_new_for_uri(uri)!
         defer { g_object_unref(raw(root)) }
         guard let children = g_file_enumerate_children(root, "standard::name,standard::display-name,standard::type,standard::is-hidden",
                                                         G_FILE_QUERY_INFO_NONE, nil, nil) else { return [] }

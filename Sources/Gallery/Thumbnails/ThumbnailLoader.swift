@@ -21,7 +21,7 @@ final class ThumbnailLoader {
     var sharedSize = SharedThumbnailSize.large
     /// Runs on the main loop with each loaded thumbnail (the cache has it already).
     var ready: ((String, Texture) -> Void)?
-    /// Runs on the main loop for each file that is not a readable image, with GdkPixbuf's reason.
+    /// Runs on the main loop for each file that is not a readable image, with the decoder's reason.
     var failed: ((String, String) -> Void)?
     /// Runs on the main loop when nothing is left to load or write.
     var settled: (() -> Void)?
@@ -285,15 +285,13 @@ final class ThumbnailLoader {
         return Loaded(pixbuf: pixbuf, error: error, source: pixbuf == nil ? .failed : .decoded, original: original, size: size)
     }
 
-    /// Decodes the file the URI names, opened by its path's bytes (see `PhotoURI`), to fit a
-    /// square of `maxSide`. Returns a new pixbuf the caller owns, or GdkPixbuf's reason.
+    /// Decodes the file the URI names to fit a square of `maxSide` (see `PhotoDecoder`: its
+    /// size read first, decoded at the size shown, upright). Returns a new pixbuf the caller
+    /// owns, or the decoder's reason.
     nonisolated private static func decode(_ uri: String, maxSide: Int32) -> (OpaquePointer?, String?) {
-        var error: UnsafeMutablePointer<GError>?
-        let pixbuf = PhotoURI.withPath(uri) { path in
-            path.flatMap { gdk_pixbuf_new_from_file_at_scale($0, maxSide, maxSide, 1, &error) }
+        switch PhotoDecoder.thumbnail(uri: uri, maxSide: Int(maxSide)) {
+        case .success(let pixbuf): return (pixbuf, nil)
+        case .failure(let error): return (nil, error.reason)
         }
-        let message = error.map { String(cString: $0.pointee.message) }
-        if error != nil { g_error_free(error) }
-        return (pixbuf, message)
     }
 }
