@@ -58,7 +58,7 @@ enum BenchFling {
         let cpuPerFrame = sorted.isEmpty ? 0 : cpu / Double(sorted.count) * 1000
         GalleryLog.event("fling \(leg) frames=\(sorted.count) worstMs=\(Int((sorted.last ?? 0) * 1000)) p95Ms=\(Int(p95 * 1000)) "
             + "mainCpuMsPerFrame=\(String(format: "%.1f", cpuPerFrame)) "
-            + "rssKB=\(FrameStats.residentKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
+            + "rssKB=\(FrameStats.residentKB()) ownKB=\(FrameStats.anonymousKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
             + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) shared=\(loader.fromSharedCache) cancelled=\(loader.cancelled)")
     }
 }

@@ -56,6 +56,15 @@ final class FrameStats {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
+    /// Of the resident memory, what is the process's own (the heap, thread stacks, pixels)
+    /// rather than pages of libraries and files it maps (statm: resident less shared).
+    static func anonymousKB() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = statm.split(separator: " ").compactMap { Int($0) }
+        guard fields.count > 2 else { return 0 }
+        return (fields[1] - fields[2]) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
     private func painted() {
         let now = Double(g_get_monotonic_time()) / 1e6
         if let last, now - last < 0.25 { intervals.append(now - last) }

@@ -67,6 +67,7 @@ extension GalleryWindow {
         guard layout != currentLayout || collectionView.transitionLayout != nil else { return }
         currentLayout = layout
         settings?.set("layout", layout.rawValue)
+        updateThumbnailDisplaySize()
         collectionView.setCollectionViewLayout(layouts[layout]!, animated: true) { _ in GalleryLog.cellsSoon(self) }
         GalleryLog.event("layout \(layout.rawValue)")
         GalleryLog.event("paging \(collectionView.isPagingEnabled)")
@@ -216,6 +217,7 @@ extension GalleryWindow {
     /// A decoded thumbnail: shown in the cells that show its file.
     func thumbnailArrived(_ uri: String, _ texture: Texture) {
         for case let cell as TileCell in collectionView.visibleCells where cell.uri == uri { cell.show(texture) }
+        showcase.thumbnailArrived(uri, texture)
         GalleryLog.event("thumbnail \(PhotoURI.displayPath(uri))")
         if thumbnails.loaded % 250 == 0 { logThumbnails() }
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {

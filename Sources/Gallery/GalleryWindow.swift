@@ -46,10 +46,12 @@ final class GalleryWindow {
     var motionLog: MotionLog?
     /// What is remembered between runs; nil when the settings schema cannot be found.
     let settings: GallerySettings?
-    /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
-    /// thumbnails of 256 pixels).
+    /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 32 MB by default (about 240
+    /// thumbnails made for the grid's 120 px tiles with the renderer's copy of each, five
+    /// screens of them; 60 at twice the scale; 95 at the shared cache's 256 px in the other
+    /// layouts).
     static var thumbnailCacheBytes: Int {
-        (getenv("GALLERY_THUMBNAIL_CACHE_MB").flatMap { Int(String(cString: $0)) } ?? 96) << 20
+        (getenv("GALLERY_THUMBNAIL_CACHE_MB").flatMap { Int(String(cString: $0)) } ?? 32) << 20
     }
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: GallerySettings?) {
@@ -136,6 +138,7 @@ final class GalleryWindow {
             let side = max(120, (Double(height) * 7).rounded())
             grid.itemSize = Size(width: side, height: side)
             self.thumbnails.sharedSize = .covering(tileSide: side, scale: Int(gtk_widget_get_scale_factor(self.collectionView.widget)))
+            self.updateThumbnailDisplaySize()
         }
         update()
         if let settings = gtk_settings_get_default() {
@@ -145,9 +148,22 @@ final class GalleryWindow {
         Signal.connect(raw(collectionView.widget), "notify::scale-factor", update)
     }
 
+    /// Thumbnails as small as the grid's tiles while the photos page shows the grid; as loaded
+    /// (the shared cache's size) for the other layouts and the Showcase, whose cells are larger.
+    /// When that changes, the pictures on screen are asked for again at the new size.
+    func updateThumbnailDisplaySize() {
+        let showsGrid = currentLayout == .grid && gtk_stack_get_visible_child(pages.opaque) != showcase?.collectionView.widget
+        guard let grid = layouts[.grid] as? FlowLayout else { return }
+        let side = showsGrid ? Int32((grid.itemSize.width * Double(gtk_widget_get_scale_factor(collectionView.widget))).rounded(.up)) : 0
+        guard side != thumbnails.displaySide else { return }
+        thumbnails.displaySide = side
+        for case let cell as TileCell in collectionView.visibleCells { if let uri = cell.uri { thumbnails.request(uri, urgent: true) } }
+    }
+
     /// The page shown: the Showcase is filled from the content each time it is shown.
     private func pageChanged() {
         guard let name = gtk_stack_get_visible_child_name(pages.opaque).map({ String(cString: $0) }) else { return }
+        updateThumbnailDisplaySize()
         if name == "showcase" { showcase.reload() }
         GalleryLog.event("page \(name)")
     }

@@ -77,10 +77,15 @@ final class ShowcasePage {
         source.photos = photos
         source.thumbnail = { [weak gallery] tile in
             guard let gallery, let uri = tile.uri else { return nil }
-            return gallery.thumbnails.cache.texture(for: uri)  // what the photos page decoded
+            return gallery.thumbnails.thumbnail(for: uri, onScreen: true)
         }
         collectionView.reloadData()
         logSoon()
+    }
+
+    /// A thumbnail loaded: shown in the cells of this page that show its file.
+    func thumbnailArrived(_ uri: String, _ texture: Texture) {
+        for case let cell as TileCell in collectionView.visibleCells where cell.uri == uri { cell.show(texture) }
     }
 
     /// After the next frames, what the page shows (GALLERY_LOG): the items per section and the

@@ -47,3 +47,7 @@ PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const 
 /* Decodes with GdkPixbuf's loaders (BMP, ICO, TGA...), EXIF orientation applied. */
 PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
 PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result);
+
+/* Once per process, first thing: glibc's allocator set for pictures made and freed by the
+ * thousand on worker threads (photo_memory.c). */
+void photo_memory_setup(void);

@@ -26,6 +26,12 @@ final class ThumbnailCache {
         return entry.texture
     }
 
+    /// Forgets every thumbnail (they were made for another size); cells keep what they show.
+    func removeAll() {
+        entries.removeAll()
+        bytes = 0
+    }
+
     func remove(_ path: String) {
         guard let entry = entries.removeValue(forKey: path) else { return }
         bytes -= entry.bytes

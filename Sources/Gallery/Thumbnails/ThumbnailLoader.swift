@@ -19,6 +19,14 @@ final class ThumbnailLoader {
     /// The shared cache's size to read and write: the one that covers the tiles at the
     /// screen's scale (see `SharedThumbnailSize.covering`); photos are decoded at its size.
     var sharedSize = SharedThumbnailSize.large
+    /// The shortest side, in device pixels, of what a tile shows (0: as loaded). Thumbnails
+    /// are made this small on the loading threads, to cover the tile: a 256 px thumbnail
+    /// drawn on a 120 px tile cost the main thread its scaling at every draw (a tenth of a
+    /// fling frame under cairo) and the cache two and a half times the memory. Changing it
+    /// forgets the textures made at the old size; the window then asks for its tiles again.
+    var displaySide: Int32 = 0 {
+        didSet { if displaySide != oldValue { cache.removeAll() } }
+    }
     /// Runs on the main loop with each loaded thumbnail (the cache has it already).
     var ready: ((String, Texture) -> Void)?
     /// Runs on the main loop for each file that is not a readable image, with the decoder's reason.
@@ -55,12 +63,12 @@ final class ThumbnailLoader {
     private var unwritten: [(path: String, result: Loaded)] = []
     private var unwrittenBytes = 0
     private var writing = 0
-    /// Past this many bytes of waiting pixels, writes go before prefetching (about 50
-    /// thumbnails of 256 px, 14 of 512)...
-    private let unwrittenSoftCap = 8 << 20
-    /// ... and past this, the oldest are dropped (most of these pixels are shared with
-    /// textures in `cache`, so this bounds what they add).
-    private let unwrittenHardCap = 32 << 20
+    /// Past this many bytes of waiting pixels, writes go before prefetching (about 25
+    /// thumbnails of 256 px, 7 of 512)...
+    private let unwrittenSoftCap = 4 << 20
+    /// ... and past this, the oldest are dropped (these are the thumbnails at the shared
+    /// cache's size, larger than what the tiles show, so this bounds what they add).
+    private let unwrittenHardCap = 16 << 20
     /// Thumbnails dropped before being written.
     private(set) var unsaved = 0
 
@@ -168,10 +176,10 @@ final class ThumbnailLoader {
     private func startLoad(_ path: String) {
         queued.remove(path)
         inFlight.insert(path)
-        let size = sharedSize
+        let size = sharedSize, side = displaySide
         let lookUp = changed.remove(path) == nil
         threads.run { [weak self] in
-            let result = Self.load(path, size: size, lookUp: lookUp)
+            let result = Self.load(path, size: size, lookUp: lookUp, displaySide: side)
             Async.onMain { self?.finished(path, result) }
         }
     }
@@ -216,9 +224,12 @@ final class ThumbnailLoader {
     }
 
     private func deliver(_ path: String, _ result: Loaded) {
-        if let pixbuf = result.pixbuf, let pointer = gdk_texture_new_for_pixbuf(pixbuf) {  // the texture keeps the pixbuf
+        if let pixbuf = result.shown, let pointer = gdk_texture_new_for_pixbuf(pixbuf) {  // the texture keeps the pixbuf
             let texture = Texture(adopting: pointer)
+            // Its pixels, and the copy a renderer makes once it is drawn (cairo: an image
+            // surface of 4 bytes a pixel, kept with the texture).
             let bytes = Int(gdk_pixbuf_get_rowstride(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
+                + 4 * Int(gdk_pixbuf_get_width(pixbuf)) * Int(gdk_pixbuf_get_height(pixbuf))
             cache.insert(texture, bytes: bytes, for: path)
             if result.source == .sharedCache { fromSharedCache += 1 } else { decoded += 1 }
             logSource(result.source, path)
@@ -241,6 +252,9 @@ final class ThumbnailLoader {
     private final class Loaded: @unchecked Sendable {
         enum Source: String { case sharedCache = "shared", decoded, failureMarker = "failed-before", failed }
         let pixbuf: OpaquePointer?
+        /// What a tile shows: `pixbuf` made as small as the tiles need (the same pixbuf when
+        /// it is not larger), referenced.
+        private(set) var shown: OpaquePointer?
         let error: String?
         let source: Source
         /// The file as it was before decoding, when the result is to be written to the shared cache.
@@ -255,7 +269,26 @@ final class ThumbnailLoader {
             self.original = original
             self.size = size
         }
-        deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+        deinit {
+            if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            if let shown { g_object_unref(UnsafeMutableRawPointer(shown)) }
+        }
+
+        /// Makes `shown`: scaled down so that its shorter side is `side` (it still covers a
+        /// square tile of that side), on the loading thread.
+        func makeShown(side: Int32) -> Loaded {
+            guard let pixbuf else { return self }
+            let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf)
+            let shorter = min(width, height)
+            guard side > 0, shorter > side else {
+                shown = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(pixbuf)))
+                return self
+            }
+            let scale = Double(side) / Double(shorter)
+            shown = gdk_pixbuf_scale_simple(pixbuf, max(1, Int32((Double(width) * scale).rounded())),
+                                            max(1, Int32((Double(height) * scale).rounded())), GDK_INTERP_BILINEAR)
+            return self
+        }
 
         /// The pixels' bytes (what waiting to be written holds).
         var bytes: Int { pixbuf.map { Int(gdk_pixbuf_get_rowstride($0)) * Int(gdk_pixbuf_get_height($0)) } ?? 0 }
@@ -271,11 +304,11 @@ final class ThumbnailLoader {
 
     /// The shared cache's valid thumbnail, else its valid failure marker, else the photo
     /// decoded (to be written there). `lookUp` false skips the cache: the file changed.
-    nonisolated private static func load(_ uri: String, size: SharedThumbnailSize, lookUp: Bool) -> Loaded {
+    nonisolated private static func load(_ uri: String, size: SharedThumbnailSize, lookUp: Bool, displaySide: Int32) -> Loaded {
         let original = SharedThumbnailCache.original(uri)  // nil: the cache does not apply to this file
         if let original, lookUp {
             if let pixbuf = SharedThumbnailCache.thumbnail(of: original, size: size) {
-                return Loaded(pixbuf: pixbuf, error: nil, source: .sharedCache)
+                return Loaded(pixbuf: pixbuf, error: nil, source: .sharedCache).makeShown(side: displaySide)
             }
             if let reason = SharedThumbnailCache.failure(of: original) {
                 return Loaded(pixbuf: nil, error: reason, source: .failureMarker)
@@ -283,6 +316,7 @@ final class ThumbnailLoader {
         }
         let (pixbuf, error) = decode(uri, maxSide: size.pixels)
         return Loaded(pixbuf: pixbuf, error: error, source: pixbuf == nil ? .failed : .decoded, original: original, size: size)
+            .makeShown(side: displaySide)
     }
 
     /// Decodes the file the URI names to fit a square of `maxSide` (see `PhotoDecoder`: its
