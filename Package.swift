@@ -26,6 +26,10 @@ let package = Package(
         // The few libadwaita calls the gallery makes (its application class and the style
         // manager, which follows the system's dark and high-contrast preferences).
         .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
+        // The system's SQLite and gexiv2 (EXIF through Exiv2), for the gallery's index of the
+        // dates photos were taken; gexiv2's few calls are declared without GLib's headers.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGExiv2", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
         // GtkScrollable viewport, the canvas and the root widget of every reusable view
         // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
@@ -48,7 +52,10 @@ let package = Package(
         // The gallery's own layouts (circle, cover flow, waterfall): pure layout code, no GTK,
         // so the benchmarks measure them too. In no product.
         .target(name: "GalleryLayouts", dependencies: ["CollectionLayout"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "GtkGlue"],
+        // The gallery's index of dates taken (SQLite) and the EXIF reader that fills it: no GTK,
+        // so the tests use it directly. In no product.
+        .target(name: "GalleryIndex", dependencies: ["CSQLite", "CGExiv2"]),
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "GalleryIndex", "CGtk", "CAdw", "GtkGlue"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),
@@ -65,7 +72,7 @@ let package = Package(
         // The gallery app end to end: the built binary run under Xvfb, driven by xdotool and read
         // through its log; drags from and to other windows; its identity and translations.
         .testTarget(name: "GalleryTests",
-                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport"]),
+                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "GalleryIndex"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,6 +24,12 @@ extension GalleryWindow {
             self.switchLayout(to: layout)
         }
         for layout in GalleryLayout.allCases { setAccels("win.layout::\(layout.rawValue)", [layout.accelerator]) }
+        add("sort-order", state: g_variant_new_string(photoOrder.rawValue), parameter: "s") { [weak self] action, parameter in
+            guard let self, let parameter, let order = PhotoOrder(rawValue: String(cString: g_variant_get_string(parameter, nil))) else { return }
+            g_simple_action_set_state(action, parameter)
+            self.sort(by: order)
+        }
+        for order in PhotoOrder.allCases { setAccels("win.sort-order::\(order.rawValue)", [order.accelerator]) }
         // The pages: Alt+1 the photos, Alt+2 the Showcase (the header bar's switcher).
         add("page", parameter: "s") { [weak self] _, parameter in
             guard let self, let parameter else { return }
@@ -67,6 +73,23 @@ extension GalleryWindow {
         collectionView.setCollectionViewLayout(layouts[layout]!, animated: true) { _ in GalleryLog.cellsSoon(self) }
         GalleryLog.event("layout \(layout.rawValue)")
         GalleryLog.event("paging \(collectionView.isPagingEnabled)")
+    }
+
+    /// Shows folders by date taken or by name from now on (and the open folder at once).
+    func sort(by order: PhotoOrder) {
+        guard order != photoOrder else { return }
+        photoOrder = order
+        settings?.set("sort-order", order.rawValue)
+        GalleryLog.event("sort-order \(order.rawValue)")
+        if let folder { install(folder) }
+    }
+
+    /// Installs the folder's data source in the current order.
+    private func install(_ folder: FolderContent) {
+        folder.install(in: collectionView, order: photoOrder, dates: self.dates,
+                       cell: { [unowned controller] in controller.cell($0, $1, $2) },
+                       supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        if photoOrder == .name { dateProgress.show(done: 0, of: 0) }
     }
 
     // MARK: Changing the data, animated: each change is a snapshot applied
@@ -163,8 +186,7 @@ extension GalleryWindow {
         folder.changed = { [weak self] in self?.logCounts() }
         folder.fileWritten = { [weak self] uri in self?.fileWritten(uri) }
         collectionView.contentUnavailableConfiguration = EmptyStates.folder(path)  // before the data: it may show at once
-        folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
-                       supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        install(folder)
         for name in ["add-item", "delete-selection", "add-section", "remove-section", "shuffle", "sort"] {
             if let action = g_action_map_lookup_action(OpaquePointer(window), name) { g_simple_action_set_enabled(action, 0) }
         }

@@ -42,6 +42,18 @@ final class GalleryWindow {
     var motionLog: MotionLog?
     /// What is remembered between runs; nil when the settings schema cannot be found.
     let settings: GallerySettings?
+    /// How folders are shown: by date taken or by name (the menu's Sort choice).
+    var photoOrder = PhotoOrder.name
+    /// Dates taken, from the index or the files; opened when a folder is first shown by date.
+    lazy var dates: DateIndexer = {
+        let indexer = DateIndexer(indexPath: DateIndexer.defaultPath)
+        indexer.progressed = { [weak self, unowned indexer] in
+            self?.dateProgress.show(done: indexer.answeredCount, of: indexer.requestedCount)
+        }
+        return indexer
+    }()
+    /// "Reading dates: N of M" under the photos while dates are read.
+    let dateProgress = DateProgress()
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
     /// thumbnails of 256 pixels).
     static var thumbnailCacheBytes: Int {
@@ -98,6 +110,7 @@ final class GalleryWindow {
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.as(GtkBox.self), collectionView.widget)
+        gtk_box_append(box.as(GtkBox.self), dateProgress.revealer)
         gtk_box_append(box.as(GtkBox.self), statusRevealer)
         gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_titled(pages.opaque, box, "photos", tr("Photos"))
@@ -190,6 +203,14 @@ final class GalleryWindow {
             g_object_unref(raw(item))
         }
         g_menu_append_section(menu, tr("Layout"), UnsafeMutablePointer<GMenuModel>(layoutSection))
+        let sortSection = g_menu_new()!
+        for order in PhotoOrder.allCases {
+            let item = g_menu_item_new(order.title, nil)!
+            g_menu_item_set_action_and_target_value(item, "win.sort-order", g_variant_new_string(order.rawValue))
+            g_menu_append_item(sortSection, item)
+            g_object_unref(raw(item))
+        }
+        g_menu_append_section(menu, tr("Sort Photos"), UnsafeMutablePointer<GMenuModel>(sortSection))
         let editSection = g_menu_new()!
         g_menu_append(editSection, tr("_Multiple Selection"), "win.multiple")
         g_menu_append(editSection, tr("Sort by _Title"), "win.sort")

@@ -1,0 +1,158 @@
+import CGtk
+import GtkGlue
+import GalleryIndex
+import Dispatch
+import Foundation
+
+/// Finds the dates photos were taken off the main thread: from the index when a file's size
+/// and modification time match its row, else from the file's EXIF (its modification time
+/// when it has none), written back to the index in transactions of a batch each. Answers
+/// come back to the main loop in batches, never one per file.
+@MainActor
+final class DateIndexer {
+    /// A file to date, with what identifies its content.
+    struct Request: Sendable {
+        let uri: String
+        let size: Int64
+        /// Microseconds since the epoch.
+        let modified: Int64
+    }
+
+    /// A file's date taken (seconds since the epoch) and where it came from.
+    struct Answer: Sendable {
+        let uri: String
+        let taken: Int64
+        let source: DateSource
+    }
+
+    /// Runs on the main loop with each batch of answers to the current generation's requests.
+    var answered: (([Answer]) -> Void)?
+    /// Runs on the main loop after each batch, and once more when all requests are answered.
+    var progressed: (() -> Void)?
+    /// Requests sent and answered since `reset()`.
+    private(set) var requestedCount = 0
+    private(set) var answeredCount = 0
+    /// Of the answered: found current in the index, and read from the file.
+    private(set) var reusedCount = 0
+    private(set) var readCount = 0
+    var isBusy: Bool { answeredCount < requestedCount }
+
+    private let worker: Worker
+
+    /// Opens the index at `path` (on the worker's thread; it logs "index open rows=N").
+    init(indexPath: String) {
+        DateTaken.initialize()
+        worker = Worker(path: indexPath)
+        worker.queue.async { [worker] in
+            let (rows, problem) = worker.open()
+            Async.onMain {
+                if let problem { GalleryLog.event("index unavailable: \(problem)") } else { GalleryLog.event("index open rows=\(rows)") }
+            }
+        }
+    }
+
+    /// The index in `$XDG_CACHE_HOME/collection-gallery/`.
+    static var defaultPath: String { PhotoIndex.defaultPath(cacheDirectory: String(cString: g_get_user_cache_dir())) }
+
+    /// Drops the requests not yet answered (another folder is shown) and starts counting anew.
+    func reset() {
+        worker.advanceGeneration()
+        requestedCount = 0
+        answeredCount = 0
+        reusedCount = 0
+        readCount = 0
+    }
+
+    /// Asks for the dates of `requests`; answers arrive in batches through `answered`.
+    func request(_ requests: [Request]) {
+        guard !requests.isEmpty else { return }
+        requestedCount += requests.count
+        let generation = worker.generation
+        worker.queue.async { [worker] in
+            worker.date(requests, generation: generation) { answers, reused, read in
+                Async.onMain { [weak self] in self?.receive(answers, reused: reused, read: read, generation: generation) }
+            }
+        }
+    }
+
+    /// Forgets files that are gone (deleted or moved away) from the index.
+    func forget(_ uris: [String]) {
+        guard !uris.isEmpty else { return }
+        worker.queue.async { [worker] in worker.remove(uris) }
+    }
+
+    private func receive(_ answers: [Answer], reused: Int, read: Int, generation: Int) {
+        guard generation == worker.generation else { return }
+        answeredCount += answers.count
+        reusedCount += reused
+        readCount += read
+        answered?(answers)
+        GalleryLog.event("index progress \(answeredCount) of \(requestedCount)")
+        if !isBusy { GalleryLog.event("index done reused=\(reusedCount) read=\(readCount)") }
+        progressed?()
+    }
+
+    /// The index and its serial queue: the index is used on that queue only.
+    private final class Worker: @unchecked Sendable {
+        /// Utility: dates come after the thumbnails on screen, and never before a frame.
+        let queue = DispatchQueue(label: "gallery.dates", qos: .utility)
+        private let path: String
+        private var index: PhotoIndex?
+        private let lock = NSLock()
+        private var _generation = 0
+        var generation: Int { lock.withLock { _generation } }
+        func advanceGeneration() { lock.withLock { _generation += 1 } }
+
+        /// A batch ends after this many files or this long, whichever comes first: the
+        /// timeline fills in steadily and a crash loses at most one batch.
+        static let batchSize = 200
+        static let batchNanoseconds: UInt64 = 250_000_000
+
+        init(path: String) { self.path = path }
+
+        func open() -> (rows: Int, problem: String?) {
+            do {
+                let index = try PhotoIndex(path: path)
+                self.index = index
+                return (index.count, nil)
+            } catch {
+                return (0, "\(error)")
+            }
+        }
+
+        func date(_ requests: [Request], generation: Int, send: ([Answer], _ reused: Int, _ read: Int) -> Void) {
+            var answers: [Answer] = [], written: [IndexedPhoto] = []
+            var reused = 0, read = 0
+            var started = DispatchTime.now().uptimeNanoseconds
+            func flush() {
+                do { try index?.write(written) } catch { Async.onMain { GalleryLog.event("index write failed: \(error)") } }
+                send(answers, reused, read)
+                answers = []
+                written = []
+                reused = 0
+                read = 0
+                started = DispatchTime.now().uptimeNanoseconds
+            }
+            for request in requests {
+                guard generation == self.generation else { return }  // another folder: the rest is not needed
+                if let row = index?.current(request.uri, size: request.size, modified: request.modified) {
+                    answers.append(Answer(uri: row.uri, taken: row.taken, source: row.source))
+                    reused += 1
+                } else {
+                    let exif = PhotoURI.withPath(request.uri) { path in path.flatMap { DateTaken.read(path: $0) } }
+                    let photo = IndexedPhoto(uri: request.uri, size: request.size, modified: request.modified,
+                                             taken: exif ?? request.modified / 1_000_000, source: exif == nil ? .modified : .exif)
+                    written.append(photo)
+                    answers.append(Answer(uri: photo.uri, taken: photo.taken, source: photo.source))
+                    read += 1
+                }
+                if answers.count >= Self.batchSize || DispatchTime.now().uptimeNanoseconds - started > Self.batchNanoseconds { flush() }
+            }
+            if !answers.isEmpty { flush() }
+        }
+
+        func remove(_ uris: [String]) {
+            do { try index?.remove(uris) } catch { Async.onMain { GalleryLog.event("index remove failed: \(error)") } }
+        }
+    }
+}

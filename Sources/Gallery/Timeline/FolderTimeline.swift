@@ -1,0 +1,217 @@
+import CGtk
+import GtkGlue
+import GalleryIndex
+import Foundation
+
+/// A folder's photos by date taken, newest first, as a model the view shows through
+/// `ListModelDataSource` with one section per month.
+///
+/// The model is a GListStore refilled in one splice from the folder's flattened model each
+/// time dates arrive or the folder changes (at most every `rebuildInterval`): one batch update
+/// per refill, which the data source diffs by URI, so photos move to their months animated.
+/// Until a photo's EXIF date is known it stands at its modification time.
+///
+/// Each file's date lives in a `DateSlot`, made once per URI and attached to the file's
+/// GFileInfo, so sorting and the section key read no strings and no dictionaries.
+@MainActor
+final class FolderTimeline {
+    /// The photos, newest first (a GListStore of GFileInfo).
+    nonisolated(unsafe) let model: OpaquePointer
+    nonisolated(unsafe) private let flat: OpaquePointer
+    private let indexer: DateIndexer
+    private var slots: [String: DateSlot] = [:]
+    /// What the model shows: its slots in order, and each one's month when shown.
+    private var shown: [(slot: DateSlot, month: Int32)] = []
+    private var rebuildPending = false
+    private var lastRebuild = 0
+    nonisolated(unsafe) private var flatHandler: gulong = 0
+    /// Runs after each refill has reached the model.
+    var rebuilt: (() -> Void)?
+
+    /// Refills no more often than this (ms): a batch diff of a large folder costs the main loop
+    /// a few milliseconds per thousand photos.
+    static let rebuildInterval = 400
+
+    init(flat: OpaquePointer, indexer: DateIndexer) {
+        self.flat = flat
+        self.indexer = indexer
+        model = g_list_store_new(g_file_info_get_type())!
+        g_object_ref(raw(flat))
+        indexer.answered = { [weak self] answers in self?.receive(answers) }
+        flatHandler = Signal.connectItemsChanged(raw(flat)) { [weak self] _, _, _ in self?.rebuildSoon() }
+        rebuild()
+    }
+
+    deinit {
+        g_signal_handler_disconnect(raw(flat), flatHandler)
+        g_object_unref(raw(flat))
+        g_object_unref(raw(model))
+    }
+
+    /// The data source's section key: the month ("202611"), in local time.
+    static let monthKey: (UnsafeMutablePointer<GObject>) -> String = { item in
+        DateSlot.of(item).map { String($0.month) } ?? ""
+    }
+
+    /// The data source's item key: the file's URI.
+    static let uriKey: (UnsafeMutablePointer<GObject>) -> AnyHashable = { item in
+        AnyHashable(DateSlot.of(item)?.uri ?? FolderContent.uri(of: item))
+    }
+
+    /// A month's title ("November 2026", in the user's language: GLib's `%OB`, the month's
+    /// name as it stands alone).
+    static func title(forKey key: String) -> String {
+        guard let month = Int32(key), month > 0,
+              let date = g_date_time_new_local(month / 100, month % 100, 1, 0, 0, 0) else { return key }
+        defer { g_date_time_unref(date) }
+        guard let text = g_date_time_format(date, "%OB %Y") else { return key }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    // MARK: Dates arriving
+
+    private func receive(_ answers: [DateIndexer.Answer]) {
+        var moved = false
+        for answer in answers {
+            guard let slot = slots[answer.uri], slot.taken != answer.taken || slot.source != answer.source else { continue }
+            slot.set(taken: answer.taken, source: answer.source)
+            moved = true
+        }
+        if moved { rebuildSoon() }
+    }
+
+    private func rebuildSoon() {
+        guard !rebuildPending else { return }
+        rebuildPending = true
+        let since = (g_get_monotonic_time() - lastRebuild) / 1000
+        Async.after(milliseconds: UInt32(max(0, Self.rebuildInterval - since))) { [weak self] in
+            guard let self else { return }
+            self.rebuildPending = false
+            self.rebuild()
+        }
+    }
+
+    // MARK: Refilling
+
+    /// Sorts the folder's files by date (then name) and puts them in the model in one splice,
+    /// unless nothing moved. New files and changed ones are sent to the indexer; files that
+    /// left are forgotten.
+    private func rebuild() {
+        lastRebuild = g_get_monotonic_time()
+        let count = Int(g_list_model_get_n_items(flat))
+        var entries: [(item: gpointer, slot: DateSlot)] = []
+        entries.reserveCapacity(count)
+        var requests: [DateIndexer.Request] = []
+        var present = Set<ObjectIdentifier>()
+        for position in 0..<count {
+            guard let item = g_list_model_get_item(flat, guint(position)) else { continue }
+            let slot = slot(for: item.assumingMemoryBound(to: GObject.self), requests: &requests)
+            entries.append((item, slot))
+            present.insert(ObjectIdentifier(slot))
+        }
+        defer { entries.forEach { g_object_unref($0.item) } }
+        indexer.request(requests)
+        let gone = slots.filter { !present.contains(ObjectIdentifier($0.value)) }.map(\.key)
+        if !gone.isEmpty {
+            gone.forEach { slots[$0] = nil }
+            indexer.forget(gone)
+        }
+        entries.sort { a, b in
+            a.slot.taken != b.slot.taken ? a.slot.taken > b.slot.taken : a.slot.nameKey < b.slot.nameKey
+        }
+        let unchanged = entries.count == shown.count
+            && zip(entries, shown).allSatisfy { $0.slot === $1.slot && $0.slot.month == $1.month }
+        guard !unchanged else { return }
+        var items: [gpointer?] = entries.map { $0.item }
+        g_list_store_splice(model, 0, guint(shown.count), &items, guint(items.count))
+        shown = entries.map { ($0.slot, $0.slot.month) }
+        logSections()
+        rebuilt?()
+    }
+
+    /// The file's slot: attached to its GFileInfo, or found by URI (a folder read again gives
+    /// new GFileInfos), or made; new and changed files are added to `requests`.
+    private func slot(for item: UnsafeMutablePointer<GObject>, requests: inout [DateIndexer.Request]) -> DateSlot {
+        if let slot = DateSlot.of(item) { return slot }
+        let info = OpaquePointer(item)
+        let uri = FolderContent.uri(of: item)
+        let size = Int64(g_file_info_get_size(info))
+        var modified: Int64 = 0
+        if let date = g_file_info_get_modification_date_time(info) {
+            modified = Int64(g_date_time_to_unix(date)) * 1_000_000 + Int64(g_date_time_get_microsecond(date))
+            g_date_time_unref(date)
+        }
+        let slot: DateSlot
+        if let known = slots[uri], known.size == size, known.modified == modified {
+            slot = known
+        } else {
+            let key = g_utf8_collate_key_for_filename(g_file_info_get_display_name(info), -1)!
+            defer { g_free(key) }
+            slot = DateSlot(uri: uri, nameKey: String(cString: key), size: size, modified: modified)
+            slots[uri] = slot
+            requests.append(DateIndexer.Request(uri: uri, size: size, modified: modified))
+        }
+        slot.attach(to: item)
+        return slot
+    }
+
+    private func logSections() {
+        guard GalleryLog.enabled else { return }
+        var months: [(Int32, Int)] = []
+        for entry in shown {
+            if months.last?.0 == entry.month { months[months.count - 1].1 += 1 } else { months.append((entry.month, 1)) }
+        }
+        GalleryLog.event("timeline sections=\(months.count) items=\(shown.count) months=\(months.prefix(24).map { "\($0.0):\($0.1)" }.joined(separator: ","))")
+        GalleryLog.event("timeline titles=\(months.prefix(6).map { Self.title(forKey: String($0.0)) }.joined(separator: "|"))")
+    }
+}
+
+/// One file's date in the timeline, shared by every GFileInfo of the file.
+final class DateSlot {
+    let uri: String
+    /// The name's collation key: photos of the same second stay in name order.
+    let nameKey: String
+    let size: Int64
+    let modified: Int64
+    private(set) var taken: Int64
+    private(set) var source: DateSource
+    /// Year and month in local time (202611).
+    private(set) var month: Int32 = 0
+
+    init(uri: String, nameKey: String, size: Int64, modified: Int64) {
+        self.uri = uri
+        self.nameKey = nameKey
+        self.size = size
+        self.modified = modified
+        taken = modified / 1_000_000
+        source = .modified
+        month = Self.month(of: taken)
+    }
+
+    func set(taken: Int64, source: DateSource) {
+        self.taken = taken
+        self.source = source
+        month = Self.month(of: taken)
+    }
+
+    private static func month(of seconds: Int64) -> Int32 {
+        guard let date = g_date_time_new_from_unix_local(Int(seconds)) else { return 0 }
+        defer { g_date_time_unref(date) }
+        return g_date_time_get_year(date) * 100 + g_date_time_get_month(date)
+    }
+
+    private static let quark = g_quark_from_static_string("gallery-date-slot")
+
+    /// The slot attached to a GFileInfo, if any.
+    static func of(_ item: UnsafeMutablePointer<GObject>) -> DateSlot? {
+        g_object_get_qdata(item, quark).map { Unmanaged<DateSlot>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Attaches the slot to a GFileInfo, which holds a reference until it is finalized.
+    func attach(to item: UnsafeMutablePointer<GObject>) {
+        g_object_set_qdata_full(item, Self.quark, Unmanaged.passRetained(self).toOpaque()) { data in
+            Unmanaged<DateSlot>.fromOpaque(data!).release()
+        }
+    }
+}
