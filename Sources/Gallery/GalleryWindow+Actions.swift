@@ -2,6 +2,7 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
+import GalleryIndex
 import Foundation
 
 extension GalleryWindow {
@@ -81,15 +82,30 @@ extension GalleryWindow {
         photoOrder = order
         settings?.set("sort-order", order.rawValue)
         GalleryLog.event("sort-order \(order.rawValue)")
-        if let folder { install(folder) }
+        guard let folder else { return }
+        knownDates(of: folder) { [weak self, weak folder] known in
+            guard let self, let folder, self.folder === folder, self.photoOrder == order else { return }
+            self.install(folder, known: known)
+        }
+    }
+
+    /// By date, the index's rows for the folder (read off the main thread), then `done`; by
+    /// name, `done` at once.
+    private func knownDates(of folder: FolderContent, _ done: @escaping @MainActor ([String: IndexedPhoto]) -> Void) {
+        guard photoOrder == .date else { return done([:]) }
+        dates.rows(under: PhotoURI.of(path: folder.root), done)
     }
 
     /// Installs the folder's data source in the current order.
-    private func install(_ folder: FolderContent) {
-        folder.install(in: collectionView, order: photoOrder, dates: self.dates,
+    private func install(_ folder: FolderContent, known: [String: IndexedPhoto]) {
+        folder.install(in: collectionView, order: photoOrder, dates: self.dates, known: known,
                        cell: { [unowned controller] in controller.cell($0, $1, $2) },
                        supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
-        if photoOrder == .name { dateProgress.show(done: 0, of: 0) }
+        if photoOrder == .name {
+            openedDates?.reset()  // its answers are not needed now
+            dateProgress.show(done: 0, of: 0)
+        }
+        logCounts()
     }
 
     // MARK: Changing the data, animated: each change is a snapshot applied
@@ -170,23 +186,27 @@ extension GalleryWindow {
         let started = g_get_monotonic_time()
         loadingFolder = FolderContent(path: path) { [weak self] folder, otherFiles in
             guard let self, self.loadingFolder === folder else { return }
-            self.loadingFolder = nil
             if let error = folder.error {
+                self.loadingFolder = nil
                 self.showMessage(UserText("The folder “%1$s” cannot be read: %2$s", path, error))
                 return
             }
             // A folder without pictures is shown too: its empty state says so, and pictures
-            // copied into it replace that.
-            self.show(folder, path: path, otherFiles: otherFiles, started: started)
+            // copied into it replace that. By date, once the index's dates for it are read.
+            self.knownDates(of: folder) { [weak self] known in
+                guard let self, self.loadingFolder === folder else { return }  // another folder was opened meanwhile
+                self.loadingFolder = nil
+                self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known)
+            }
         }
     }
 
-    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int) {
+    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int, known: [String: IndexedPhoto]) {
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
         folder.fileWritten = { [weak self] uri in self?.fileWritten(uri) }
         collectionView.contentUnavailableConfiguration = EmptyStates.folder(path)  // before the data: it may show at once
-        install(folder)
+        install(folder, known: known)
         for name in ["add-item", "delete-selection", "add-section", "remove-section", "shuffle", "sort"] {
             if let action = g_action_map_lookup_action(OpaquePointer(window), name) { g_simple_action_set_enabled(action, 0) }
         }

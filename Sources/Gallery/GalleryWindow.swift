@@ -45,13 +45,16 @@ final class GalleryWindow {
     /// How folders are shown: by date taken or by name (the menu's Sort choice).
     var photoOrder = PhotoOrder.name
     /// Dates taken, from the index or the files; opened when a folder is first shown by date.
-    lazy var dates: DateIndexer = {
+    var dates: DateIndexer {
+        if let openedDates { return openedDates }
         let indexer = DateIndexer(indexPath: DateIndexer.defaultPath)
         indexer.progressed = { [weak self, unowned indexer] in
             self?.dateProgress.show(done: indexer.answeredCount, of: indexer.requestedCount)
         }
+        openedDates = indexer
         return indexer
-    }()
+    }
+    private(set) var openedDates: DateIndexer?
     /// "Reading dates: N of M" under the photos while dates are read.
     let dateProgress = DateProgress()
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500

@@ -2,6 +2,7 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
+import GalleryIndex
 import Foundation
 
 /// A folder of images as GTK models: a monitored GtkDirectoryList per folder (the folder and
@@ -167,12 +168,13 @@ final class FolderContent: GalleryContent {
     }
 
     /// Shows the folder in `collectionView` in `order`: installs its data source. By date, the
-    /// files are dated through `dates` (which starts counting anew); by name, each subfolder is
-    /// a section.
-    func install(in collectionView: CollectionView, order: PhotoOrder, dates: @autoclosure () -> DateIndexer,
+    /// files are dated through `dates` (which starts counting anew), starting from the index's
+    /// `known` rows for the folder; by name, each subfolder is a section.
+    func install(in collectionView: CollectionView, order: PhotoOrder, dates: @autoclosure () -> DateIndexer, known: [String: IndexedPhoto],
                  cell: @escaping (CollectionView, IndexPath, Tile) -> CollectionViewCell,
                  supplementary: @escaping ListModelDataSource.SupplementaryViewProvider) {
         self.order = order
+        if let (old, id) = changeHandler { g_signal_handler_disconnect(raw(old), id) }  // before the old timeline goes
         let model: OpaquePointer
         let source: ListModelDataSource
         let makeCell: ListModelDataSource.CellProvider = { cv, path, item in cell(cv, path, Self.tile(for: item)) }
@@ -186,7 +188,7 @@ final class FolderContent: GalleryContent {
         case .date:
             let indexer = dates()
             indexer.reset()
-            let timeline = FolderTimeline(flat: flat, indexer: indexer)
+            let timeline = FolderTimeline(flat: flat, indexer: indexer, known: known)
             self.timeline = timeline
             model = timeline.model
             source = ListModelDataSource(collectionView: collectionView, model: timeline.model, sectionKey: FolderTimeline.monthKey,
@@ -195,7 +197,6 @@ final class FolderContent: GalleryContent {
         source.supplementaryViewProvider = supplementary
         dataSource = source
         self.collectionView = collectionView
-        if let (old, id) = changeHandler { g_signal_handler_disconnect(raw(old), id) }
         // Connected after the data source's handler, so the view has taken the change.
         changeHandler = (model, Signal.connectItemsChanged(raw(model)) { [weak self] _, _, _ in self?.changed?() })
     }

@@ -29,13 +29,16 @@ final class DateIndexer {
     var answered: (([Answer]) -> Void)?
     /// Runs on the main loop after each batch, and once more when all requests are answered.
     var progressed: (() -> Void)?
-    /// Requests sent and answered since `reset()`.
+    /// Requests sent and answered since `reset()`, or since all were last answered (a file
+    /// added later is "1 of 1").
     private(set) var requestedCount = 0
     private(set) var answeredCount = 0
     /// Of the answered: found current in the index, and read from the file.
     private(set) var reusedCount = 0
     private(set) var readCount = 0
     var isBusy: Bool { answeredCount < requestedCount }
+    /// Whether the last run of requests has been reported done (the next request starts a new count).
+    private var runEnded = true
 
     private let worker: Worker
 
@@ -57,15 +60,20 @@ final class DateIndexer {
     /// Drops the requests not yet answered (another folder is shown) and starts counting anew.
     func reset() {
         worker.advanceGeneration()
-        requestedCount = 0
-        answeredCount = 0
-        reusedCount = 0
-        readCount = 0
+        (requestedCount, answeredCount, reusedCount, readCount) = (0, 0, 0, 0)
+        runEnded = true
+    }
+
+    private func startRunIfEnded() {
+        guard runEnded else { return }
+        (requestedCount, answeredCount, reusedCount, readCount) = (0, 0, 0, 0)
+        runEnded = false
     }
 
     /// Asks for the dates of `requests`; answers arrive in batches through `answered`.
     func request(_ requests: [Request]) {
         guard !requests.isEmpty else { return }
+        startRunIfEnded()
         requestedCount += requests.count
         let generation = worker.generation
         worker.queue.async { [worker] in
@@ -75,10 +83,43 @@ final class DateIndexer {
         }
     }
 
+    /// The index's rows for the files under `folder` (a folder's URI), on the main loop: a
+    /// folder shown by date starts from what the index knows, in one range read off the main
+    /// thread, so a folder opened again shows at once in the right months.
+    func rows(under folder: String, _ done: @escaping @MainActor ([String: IndexedPhoto]) -> Void) {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        worker.queue.async { [worker] in
+            let rows = worker.rows(withPrefix: prefix)
+            Async.onMain { done(rows) }
+        }
+    }
+
+    /// Counts files the timeline found current in rows from `rows(under:)`: answered at once.
+    func reused(_ count: Int) {
+        guard count > 0 else { return }
+        startRunIfEnded()
+        requestedCount += count
+        answeredCount += count
+        reusedCount += count
+        GalleryLog.event("index reused \(count) of \(count)")
+    }
+
+    /// Logs the end of a run of requests when nothing remains to read.
+    func logIfDone() {
+        if !isBusy, !runEnded {
+            GalleryLog.event("index done reused=\(reusedCount) read=\(readCount)")
+            runEnded = true
+        }
+        progressed?()
+    }
+
     /// Forgets files that are gone (deleted or moved away) from the index.
     func forget(_ uris: [String]) {
         guard !uris.isEmpty else { return }
-        worker.queue.async { [worker] in worker.remove(uris) }
+        worker.queue.async { [worker] in
+            worker.remove(uris)
+            Async.onMain { GalleryLog.event("index removed \(uris.count)") }
+        }
     }
 
     private func receive(_ answers: [Answer], reused: Int, read: Int, generation: Int) {
@@ -88,8 +129,7 @@ final class DateIndexer {
         readCount += read
         answered?(answers)
         GalleryLog.event("index progress \(answeredCount) of \(requestedCount)")
-        if !isBusy { GalleryLog.event("index done reused=\(reusedCount) read=\(readCount)") }
-        progressed?()
+        logIfDone()
     }
 
     /// The index and its serial queue: the index is used on that queue only.
@@ -150,6 +190,8 @@ final class DateIndexer {
             }
             if !answers.isEmpty { flush() }
         }
+
+        func rows(withPrefix prefix: String) -> [String: IndexedPhoto] { index?.rows(withPrefix: prefix) ?? [:] }
 
         func remove(_ uris: [String]) {
             do { try index?.remove(uris) } catch { Async.onMain { GalleryLog.event("index remove failed: \(error)") } }

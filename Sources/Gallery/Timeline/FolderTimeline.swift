@@ -32,9 +32,14 @@ final class FolderTimeline {
     /// a few milliseconds per thousand photos.
     static let rebuildInterval = 400
 
-    init(flat: OpaquePointer, indexer: DateIndexer) {
+    /// Rows the index holds for the folder (`DateIndexer.rows(under:)`), used for the files they
+    /// still describe; the rest are read.
+    private var known: [String: IndexedPhoto]
+
+    init(flat: OpaquePointer, indexer: DateIndexer, known: [String: IndexedPhoto]) {
         self.flat = flat
         self.indexer = indexer
+        self.known = known
         model = g_list_store_new(g_file_info_get_type())!
         g_object_ref(raw(flat))
         indexer.answered = { [weak self] answers in self?.receive(answers) }
@@ -103,15 +108,19 @@ final class FolderTimeline {
         var entries: [(item: gpointer, slot: DateSlot)] = []
         entries.reserveCapacity(count)
         var requests: [DateIndexer.Request] = []
+        var reused = 0
         var present = Set<ObjectIdentifier>()
         for position in 0..<count {
             guard let item = g_list_model_get_item(flat, guint(position)) else { continue }
-            let slot = slot(for: item.assumingMemoryBound(to: GObject.self), requests: &requests)
+            let slot = slot(for: item.assumingMemoryBound(to: GObject.self), requests: &requests, reused: &reused)
             entries.append((item, slot))
             present.insert(ObjectIdentifier(slot))
         }
         defer { entries.forEach { g_object_unref($0.item) } }
+        known = [:]  // used once: later changes are read
+        indexer.reused(reused)
         indexer.request(requests)
+        if requests.isEmpty, reused > 0 { indexer.logIfDone() }
         let gone = slots.filter { !present.contains(ObjectIdentifier($0.value)) }.map(\.key)
         if !gone.isEmpty {
             gone.forEach { slots[$0] = nil }
@@ -132,7 +141,7 @@ final class FolderTimeline {
 
     /// The file's slot: attached to its GFileInfo, or found by URI (a folder read again gives
     /// new GFileInfos), or made; new and changed files are added to `requests`.
-    private func slot(for item: UnsafeMutablePointer<GObject>, requests: inout [DateIndexer.Request]) -> DateSlot {
+    private func slot(for item: UnsafeMutablePointer<GObject>, requests: inout [DateIndexer.Request], reused: inout Int) -> DateSlot {
         if let slot = DateSlot.of(item) { return slot }
         let info = OpaquePointer(item)
         let uri = FolderContent.uri(of: item)
@@ -150,7 +159,12 @@ final class FolderTimeline {
             defer { g_free(key) }
             slot = DateSlot(uri: uri, nameKey: String(cString: key), size: size, modified: modified)
             slots[uri] = slot
-            requests.append(DateIndexer.Request(uri: uri, size: size, modified: modified))
+            if let row = known[uri], row.size == size, row.modified == modified {
+                slot.set(taken: row.taken, source: row.source)
+                reused += 1
+            } else {
+                requests.append(DateIndexer.Request(uri: uri, size: size, modified: modified))
+            }
         }
         slot.attach(to: item)
         return slot
@@ -163,6 +177,7 @@ final class FolderTimeline {
             if months.last?.0 == entry.month { months[months.count - 1].1 += 1 } else { months.append((entry.month, 1)) }
         }
         GalleryLog.event("timeline sections=\(months.count) items=\(shown.count) months=\(months.prefix(24).map { "\($0.0):\($0.1)" }.joined(separator: ","))")
+        GalleryLog.event("timeline order=\(shown.prefix(12).map { ($0.slot.uri as NSString).lastPathComponent }.joined(separator: ","))")
         GalleryLog.event("timeline titles=\(months.prefix(6).map { Self.title(forKey: String($0.0)) }.joined(separator: "|"))")
     }
 }

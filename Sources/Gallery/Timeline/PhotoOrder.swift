@@ -15,7 +15,7 @@ enum PhotoOrder: String, CaseIterable {
     var accelerator: String {
         switch self {
         case .date: "<Control><Shift>d"
-        case .name: "<Control><Shift>a"
+        case .name: "<Control><Shift>t"
         }
     }
 }

@@ -1,0 +1,176 @@
+import XCTest
+import Foundation
+import CGtk
+import GalleryIndex
+
+/// The gallery's By date view end to end: month sections newest first from EXIF dates and,
+/// without them, modification times; the index reused on reopening and kept through a kill
+/// mid-index; the Sort choice remembered. The real binary under Xvfb, read through its log.
+final class GalleryTimelineTests: XCTestCase {
+    typealias Run = GalleryRun
+    var runs: [Run] = []
+    let gallery = GalleryHome()
+    var home: URL { gallery.directory }
+    var indexPath: String { home.appendingPathComponent("cache/collection-gallery/photo-index.sqlite").path }
+
+    override func tearDown() {
+        runs.forEach { $0.stop() }
+        gallery.remove()
+    }
+
+    private func launch(_ arguments: [String] = []) throws -> Run {
+        let run = try gallery.launch(arguments)
+        runs.append(run)
+        return run
+    }
+
+    @discardableResult
+    private func await_(_ run: Run, _ what: String, after: Int = 0, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                        _ match: (String) -> Bool) -> String? {
+        run.await_(what, after: after, timeout: timeout, file: file, line: line, match)
+    }
+
+    /// Starts the gallery By date, as a user who chose it last time (the keyfile GSettings reads).
+    private func chooseByDate() throws {
+        let settings = home.appendingPathComponent("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        try Data("[io/github/collectionview/Gallery]\nsort-order='date'\n".utf8).write(to: settings.appendingPathComponent("keyfile"))
+    }
+
+    @discardableResult
+    private func xdotool(_ args: [String]) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        try? p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Photos with EXIF dates (one with an offset, one in a subfolder) and without (dated by
+    /// their modification time) fall into month sections, newest month first and newest photo
+    /// first within a month; the folder's subfolders no longer split them. Reopened, every date
+    /// comes from the index. A photo moved in later is read and takes its month.
+    func testPhotosAreGroupedByMonthTakenNewestFirst() throws {
+        let folder = home.appendingPathComponent("Photos")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Trip"), withIntermediateDirectories: true)
+        try writeTestJPEG(folder.appendingPathComponent("early-march.jpg").path, colour: 0x3366_aaff, taken: "2024:03:05 10:00:00")
+        try writeTestJPEG(folder.appendingPathComponent("late-march.jpg").path, colour: 0xaa66_33ff, taken: "2024:03:20 18:30:00", offset: "+02:00")
+        try writeTestJPEG(folder.appendingPathComponent("Trip/summer.jpg").path, colour: 0x33aa_66ff, taken: "2021:07:14 09:00:00")
+        try writeTestJPEG(folder.appendingPathComponent("scan.jpg").path, colour: 0xaa33_66ff)
+        try setModified(folder.appendingPathComponent("scan.jpg").path, year: 2019, month: 5, day: 10)
+        try writeTestJPEG(folder.appendingPathComponent("screenshot.jpg").path, colour: 0x6633_aaff)
+        try setModified(folder.appendingPathComponent("screenshot.jpg").path, year: 2025, month: 1, day: 2)
+        try chooseByDate()
+
+        let expected = "timeline sections=4 items=5 months=202501:1,202403:2,202107:1,201905:1"
+        let first = try launch([folder.path])
+        await_(first, "sort order restored") { $0 == "settings restored sort-order=date" }
+        await_(first, "every file read", timeout: 20) { $0 == "index done reused=0 read=5" }
+        await_(first, "the months", timeout: 20) { $0 == expected }
+        await_(first, "their titles") { $0 == "timeline titles=January 2025|March 2024|July 2021|May 2019" }
+        await_(first, "newest first") { $0 == "timeline order=screenshot.jpg,late-march.jpg,early-march.jpg,summer.jpg,scan.jpg" }
+
+        // A photo from 2020 moved into the folder (written elsewhere first, as a download is).
+        var moved = first.lines.count
+        let staging = home.appendingPathComponent("staging.jpg")
+        try writeTestJPEG(staging.path, colour: 0x2020_a0ff, taken: "2020:02:02 12:00:00")
+        try FileManager.default.moveItem(at: staging, to: folder.appendingPathComponent("Trip/winter.jpg"))
+        await_(first, "the new photo read", after: moved, timeout: 20) { $0 == "index done reused=0 read=1" }
+        await_(first, "its month", after: moved, timeout: 20) { $0 == "timeline sections=5 items=6 months=202501:1,202403:2,202107:1,202002:1,201905:1" }
+        // And one deleted leaves its month.
+        moved = first.lines.count
+        unlink(folder.appendingPathComponent("scan.jpg").path)
+        await_(first, "its month gone", after: moved, timeout: 20) { $0 == "timeline sections=4 items=5 months=202501:1,202403:2,202107:1,202002:1" }
+        await_(first, "forgotten by the index", after: moved) { $0 == "index removed 1" }
+        first.stop()
+
+        let second = try launch([folder.path])
+        await_(second, "the index opened") { $0 == "index open rows=5" }
+        await_(second, "nothing read again", timeout: 20) { $0 == "index done reused=5 read=0" }
+        await_(second, "the same months", timeout: 20) { $0 == "timeline sections=4 items=5 months=202501:1,202403:2,202107:1,202002:1" }
+    }
+
+    /// Killed (SIGKILL) while it indexes thousands of photos, the gallery leaves an index
+    /// that opens, passes SQLite's integrity check and holds every batch it reported; opened
+    /// again, it reads only the photos the index lacks.
+    func testTheIndexSurvivesAKillMidIndexAndIsReused() throws {
+        let folder = home.appendingPathComponent("Many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let original = home.appendingPathComponent("original.jpg").path
+        try writeTestJPEG(original, colour: 0x3366_aaff, taken: "2023:06:01 12:00:00")
+        let count = 6000  // hard links: one file's content, six thousand names to read
+        for i in 0..<count {
+            XCTAssertEqual(link(original, folder.appendingPathComponent(String(format: "p-%05d.jpg", i)).path), 0)
+        }
+        try chooseByDate()
+
+        let first = try launch([folder.path])
+        var reported = 0
+        await_(first, "indexing under way", timeout: 30) { line in
+            guard line.hasPrefix("index progress "), line.hasSuffix(" of \(count)"),
+                  let done = Int(line.split(separator: " ")[2]), done >= 200, done < count else { return false }
+            reported = done
+            return true
+        }
+        kill(first.process.processIdentifier, SIGKILL)
+        XCTAssertEqual(first.awaitExit(), SIGKILL)
+        XCTAssertFalse(first.lines.contains("index done reused=0 read=\(count)"), "killed before it finished")
+
+        let rows: Int
+        do {
+            let index = try PhotoIndex(path: indexPath)
+            XCTAssertEqual(index.integrityCheck(), "ok")
+            rows = index.count
+        }
+        XCTAssertGreaterThanOrEqual(rows, reported, "every batch reported was committed")
+        XCTAssertLessThan(rows, count, "killed mid-index")
+
+        let second = try launch([folder.path])
+        await_(second, "the index opened") { $0 == "index open rows=\(rows)" }
+        await_(second, "only the rest read", timeout: 60) { $0 == "index done reused=\(rows) read=\(count - rows)" }
+        await_(second, "one month", timeout: 20) { $0 == "timeline sections=1 items=\(count) months=202306:\(count)" }
+        second.stop()
+        XCTAssertEqual(try PhotoIndex(path: indexPath).count, count)
+    }
+
+    /// Sort by date chosen with its shortcut (Ctrl+Shift+D, the menu's By Date Taken) shows
+    /// the open folder by month at once, and the next launch starts by date; By Name
+    /// (Ctrl+Shift+T) brings back a section per folder.
+    func testTheSortOrderIsRememberedAcrossLaunches() throws {
+        let folder = home.appendingPathComponent("Sorted")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Later"), withIntermediateDirectories: true)
+        try writeTestJPEG(folder.appendingPathComponent("a.jpg").path, colour: 0x3366_aaff, taken: "2022:10:01 12:00:00")
+        try writeTestJPEG(folder.appendingPathComponent("Later/b.jpg").path, colour: 0xaa66_33ff, taken: "2022:10:09 12:00:00")
+        try writeTestJPEG(folder.appendingPathComponent("Later/c.jpg").path, colour: 0x33aa_66ff, taken: "2020:01:01 12:00:00")
+
+        let first = try launch([folder.path])
+        await_(first, "by name, the default") { $0 == "settings restored sort-order=name" }
+        await_(first, "a section per folder", timeout: 20) { $0.hasPrefix("opened \(folder.path) sections=2 items=3 ") }
+        await_(first, "shown") { $0.hasPrefix("first-screen ") }
+        var mark = first.lines.count
+        xdotool(["key", "ctrl+shift+d"])
+        await_(first, "by date", after: mark) { $0 == "sort-order date" }
+        await_(first, "by month", after: mark, timeout: 20) { $0 == "timeline sections=2 items=3 months=202210:2,202001:1" }
+        await_(first, "the view follows", after: mark, timeout: 20) { $0 == "sections 2 items 3" }
+        xdotool(["key", "ctrl+q"])
+        await_(first, "saved") { $0.hasPrefix("settings saved ") }
+        XCTAssertEqual(first.awaitExit(), 0)
+        let keyfile = try String(contentsOf: home.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
+        XCTAssertTrue(keyfile.contains("sort-order='date'"), keyfile)
+
+        let second = try launch([folder.path])
+        await_(second, "by date again") { $0 == "settings restored sort-order=date" }
+        await_(second, "by month", timeout: 20) { $0 == "timeline sections=2 items=3 months=202210:2,202001:1" }
+        await_(second, "shown") { $0.hasPrefix("first-screen ") }
+        mark = second.lines.count
+        xdotool(["key", "ctrl+shift+t"])
+        await_(second, "by name", after: mark) { $0 == "sort-order name" }
+        await_(second, "a section per folder", after: mark, timeout: 20) { $0 == "sections 2 items 3" }
+        let byName = second.lines.dropFirst(mark).drop { $0 != "sort-order name" }
+        XCTAssertFalse(byName.contains { $0.hasPrefix("timeline ") }, "no timeline by name: \(byName.filter { !$0.hasPrefix("cell") })")
+    }
+}
