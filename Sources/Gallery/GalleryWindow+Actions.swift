@@ -82,10 +82,24 @@ extension GalleryWindow {
         photoOrder = order
         settings?.set("sort-order", order.rawValue)
         GalleryLog.event("sort-order \(order.rawValue)")
-        guard let folder else { return }
+        enableSectionActions()
+        guard let folder else {
+            catalogue.show(order) { [weak self] in self?.logCounts() }
+            return
+        }
+        catalogue.show(order, animated: false)  // not shown: no animation
         knownDates(of: folder) { [weak self, weak folder] known in
             guard let self, let folder, self.folder === folder, self.photoOrder == order else { return }
             self.install(folder, known: known)
+        }
+    }
+
+    /// Shuffling, sorting by title and adding or removing sections are about the catalogue's
+    /// own sections: off for a folder and by date (the months are the sections).
+    func enableSectionActions() {
+        for name in ["add-section", "remove-section", "shuffle", "sort"] {
+            guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { continue }
+            g_simple_action_set_enabled(action, folder == nil && photoOrder == .name ? 1 : 0)
         }
     }
 

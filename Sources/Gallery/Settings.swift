@@ -155,6 +155,8 @@ extension GalleryWindow {
         if let action = g_action_map_lookup_action(actions, "layout") { g_simple_action_set_state(action, g_variant_new_string(layout.rawValue)) }
         if let action = g_action_map_lookup_action(actions, "multiple") { g_simple_action_set_state(action, g_variant_new_boolean(multiple ? 1 : 0)) }
         if let action = g_action_map_lookup_action(actions, "sort-order") { g_simple_action_set_state(action, g_variant_new_string(photoOrder.rawValue)) }
+        catalogue.show(photoOrder, animated: false)
+        enableSectionActions()
         GalleryLog.event("settings restored width=\(width) height=\(height) maximized=\(maximized) layout=\(layout.rawValue) multiple=\(multiple)")
         GalleryLog.event("settings restored sort-order=\(photoOrder.rawValue)")
     }

@@ -174,3 +174,37 @@ final class GalleryTimelineTests: XCTestCase {
         XCTAssertFalse(byName.contains { $0.hasPrefix("timeline ") }, "no timeline by name: \(byName.filter { !$0.hasPrefix("cell") })")
     }
 }
+
+extension GalleryTimelineTests {
+    /// The month `monthsAgo` months before this one, as the log names it (202611).
+    private func month(ago monthsAgo: Int32) -> String {
+        let now = g_date_time_new_now_local()!
+        defer { g_date_time_unref(now) }
+        let first = g_date_time_new_local(g_date_time_get_year(now), g_date_time_get_month(now), 1, 12, 0, 0)!
+        defer { g_date_time_unref(first) }
+        let then = g_date_time_add_months(first, -monthsAgo)!
+        defer { g_date_time_unref(then) }
+        return String(g_date_time_get_year(then) * 100 + g_date_time_get_month(then))
+    }
+
+    /// The catalogue by date: its built-in items spread over the two years before this month,
+    /// a section per month, newest first; an item added now opens this month's section at the
+    /// top; by name the six sections come back with the new item, and by date again the months.
+    func testTheCatalogueByDate() throws {
+        try chooseByDate()
+        let run = try launch()
+        await_(run, "by date") { $0 == "settings restored sort-order=date" }
+        await_(run, "two years of months") { $0 == "ready layout=grid sections=24 items=79" }
+        XCTAssertTrue(run.lines.contains("catalogue months=\(month(ago: 1)),\(month(ago: 2)),\(month(ago: 3)),\(month(ago: 4))"), "newest first")
+        var mark = run.lines.count
+        xdotool(["key", "ctrl+n"])
+        await_(run, "added", after: mark) { $0 == "sections 25 items 80" }
+        XCTAssertTrue(run.lines.dropFirst(mark).contains("catalogue months=\(month(ago: 0)),\(month(ago: 1)),\(month(ago: 2)),\(month(ago: 3))"), "this month first")
+        mark = run.lines.count
+        xdotool(["key", "ctrl+shift+t"])
+        await_(run, "by name", after: mark) { $0 == "sections 6 items 80" }
+        mark = run.lines.count
+        xdotool(["key", "ctrl+shift+d"])
+        await_(run, "by date again", after: mark) { $0 == "sections 25 items 80" }
+    }
+}
