@@ -266,6 +266,7 @@ extension GalleryWindow {
 
     /// A file was written: decoded again if a cell shows it (it may have been read half written).
     func fileWritten(_ uri: String) {
+        folder?.timeline?.fileWritten(uri)
         thumbnails.forget(uri)
         if unreadableFiles.remove(uri) != nil, unreadableFiles.isEmpty { showMessage(nil) }
         if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.uri == uri }) { thumbnails.request(uri, urgent: true) }

@@ -29,6 +29,10 @@ package enum DateTaken {
     /// The EXIF date of the file at `path` (the file system's bytes), in seconds since the
     /// epoch; nil when it has none or cannot be read. Call `initialize()` first.
     package static func read(path: UnsafePointer<CChar>) -> Int64? {
+        // Only a regular file: opening a FIFO would wait for a writer (the folder lists only
+        // regular files, but one may have been replaced since); a symlink loop fails here.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         guard let metadata = gexiv2_metadata_new() else { return nil }
         defer { gexiv2_metadata_free(metadata) }
         var error: OpaquePointer?

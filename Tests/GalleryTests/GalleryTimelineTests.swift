@@ -52,8 +52,9 @@ final class GalleryTimelineTests: XCTestCase {
 
     /// Photos with EXIF dates (one with an offset, one in a subfolder) and without (dated by
     /// their modification time) fall into month sections, newest month first and newest photo
-    /// first within a month; the folder's subfolders no longer split them. Reopened, every date
-    /// comes from the index. A photo moved in later is read and takes its month.
+    /// first within a month; the folder's subfolders no longer split them. A photo moved in later
+    /// is read and takes its month, a deleted one leaves, one rewritten in place (a date edited)
+    /// moves. Reopened, every date comes from the index.
     func testPhotosAreGroupedByMonthTakenNewestFirst() throws {
         let folder = home.appendingPathComponent("Photos")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Trip"), withIntermediateDirectories: true)
@@ -86,12 +87,23 @@ final class GalleryTimelineTests: XCTestCase {
         unlink(folder.appendingPathComponent("scan.jpg").path)
         await_(first, "its month gone", after: moved, timeout: 20) { $0 == "timeline sections=4 items=5 months=202501:1,202403:2,202107:1,202002:1" }
         await_(first, "forgotten by the index", after: moved) { $0 == "index removed 1" }
+        // Its date edited: the file written again in place (GtkDirectoryList keeps the old size and time).
+        moved = first.lines.count
+        let edited = home.appendingPathComponent("edited.jpg")
+        try writeTestJPEG(edited.path, colour: 0x3366_aaff, taken: "2018:08:08 08:00:00")
+        let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("early-march.jpg"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(contentsOf: edited))
+        try handle.close()
+        await_(first, "read again", after: moved, timeout: 20) { $0 == "index done reused=0 read=1" }
+        let final = "timeline sections=5 items=5 months=202501:1,202403:1,202107:1,202002:1,201808:1"
+        await_(first, "its new month", after: moved, timeout: 20) { $0 == final }
         first.stop()
 
         let second = try launch([folder.path])
         await_(second, "the index opened") { $0 == "index open rows=5" }
         await_(second, "nothing read again", timeout: 20) { $0 == "index done reused=5 read=0" }
-        await_(second, "the same months", timeout: 20) { $0 == "timeline sections=4 items=5 months=202501:1,202403:2,202107:1,202002:1" }
+        await_(second, "the same months", timeout: 20) { $0 == final }
     }
 
     /// Killed (SIGKILL) while it indexes thousands of photos, the gallery leaves an index

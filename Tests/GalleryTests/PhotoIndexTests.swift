@@ -112,5 +112,13 @@ final class PhotoIndexTests: XCTestCase {
         try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: text))
         XCTAssertNil(DateTaken.read(path: text))
         XCTAssertNil(DateTaken.read(path: folder.appendingPathComponent("missing.jpg").path))
+        // A FIFO with an image's name is not opened (opening it would wait for a writer).
+        let fifo = folder.appendingPathComponent("fifo.jpg").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertNil(DateTaken.read(path: fifo))
+        // Nor is a symlink loop followed.
+        let loop = folder.appendingPathComponent("loop.jpg").path
+        XCTAssertEqual(symlink(loop, loop), 0)
+        XCTAssertNil(DateTaken.read(path: loop))
     }
 }

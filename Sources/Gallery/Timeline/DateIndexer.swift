@@ -16,6 +16,8 @@ final class DateIndexer {
         let size: Int64
         /// Microseconds since the epoch.
         let modified: Int64
+        /// Size and time for a file whose GFileInfo is out of date: the indexer asks the file.
+        static let unknown: Int64 = -1
     }
 
     /// A file's date taken (seconds since the epoch) and where it came from.
@@ -77,8 +79,8 @@ final class DateIndexer {
         requestedCount += requests.count
         let generation = worker.generation
         worker.queue.async { [worker] in
-            worker.date(requests, generation: generation) { answers, reused, read in
-                Async.onMain { [weak self] in self?.receive(answers, reused: reused, read: read, generation: generation) }
+            worker.date(requests, generation: generation) { answers, reused, read, skipped in
+                Async.onMain { [weak self] in self?.receive(answers, reused: reused, read: read, skipped: skipped, generation: generation) }
             }
         }
     }
@@ -122,9 +124,9 @@ final class DateIndexer {
         }
     }
 
-    private func receive(_ answers: [Answer], reused: Int, read: Int, generation: Int) {
+    private func receive(_ answers: [Answer], reused: Int, read: Int, skipped: Int, generation: Int) {
         guard generation == worker.generation else { return }
-        answeredCount += answers.count
+        answeredCount += answers.count + skipped
         reusedCount += reused
         readCount += read
         answered?(answers)
@@ -160,21 +162,28 @@ final class DateIndexer {
             }
         }
 
-        func date(_ requests: [Request], generation: Int, send: ([Answer], _ reused: Int, _ read: Int) -> Void) {
+        /// Dates `requests` in batches, each written in one transaction and then sent with how
+        /// many were reused, read, and skipped (no longer a regular file: it left the folder).
+        func date(_ requests: [Request], generation: Int, send: ([Answer], _ reused: Int, _ read: Int, _ skipped: Int) -> Void) {
             var answers: [Answer] = [], written: [IndexedPhoto] = []
-            var reused = 0, read = 0
+            var reused = 0, read = 0, skipped = 0
             var started = DispatchTime.now().uptimeNanoseconds
             func flush() {
                 do { try index?.write(written) } catch { Async.onMain { GalleryLog.event("index write failed: \(error)") } }
-                send(answers, reused, read)
+                send(answers, reused, read, skipped)
                 answers = []
                 written = []
                 reused = 0
                 read = 0
+                skipped = 0
                 started = DispatchTime.now().uptimeNanoseconds
             }
-            for request in requests {
+            for var request in requests {
                 guard generation == self.generation else { return }  // another folder: the rest is not needed
+                if request.size == Request.unknown {
+                    guard let now = Self.sizeAndTime(request.uri) else { skipped += 1; continue }
+                    request = Request(uri: request.uri, size: now.size, modified: now.modified)
+                }
                 if let row = index?.current(request.uri, size: request.size, modified: request.modified) {
                     answers.append(Answer(uri: row.uri, taken: row.taken, source: row.source))
                     reused += 1
@@ -188,7 +197,19 @@ final class DateIndexer {
                 }
                 if answers.count >= Self.batchSize || DispatchTime.now().uptimeNanoseconds - started > Self.batchNanoseconds { flush() }
             }
-            if !answers.isEmpty { flush() }
+            if !answers.isEmpty || skipped > 0 { flush() }
+        }
+
+        /// A regular file's size and modification time (µs), asked of the file system.
+        static func sizeAndTime(_ uri: String) -> (size: Int64, modified: Int64)? {
+            PhotoURI.withFile(uri) { file in
+                guard let info = g_file_query_info(file, "standard::type,standard::size,time::modified,time::modified-usec",
+                                                   G_FILE_QUERY_INFO_NONE, nil, nil) else { return nil }
+                defer { g_object_unref(raw(info)) }
+                guard g_file_info_get_file_type(info) == G_FILE_TYPE_REGULAR, let date = g_file_info_get_modification_date_time(info) else { return nil }
+                defer { g_date_time_unref(date) }
+                return (Int64(g_file_info_get_size(info)), Int64(g_date_time_to_unix(date)) * 1_000_000 + Int64(g_date_time_get_microsecond(date)))
+            }
         }
 
         func rows(withPrefix prefix: String) -> [String: IndexedPhoto] { index?.rows(withPrefix: prefix) ?? [:] }

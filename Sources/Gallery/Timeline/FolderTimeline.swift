@@ -90,6 +90,13 @@ final class FolderTimeline {
         if moved { rebuildSoon() }
     }
 
+    /// A file was written in place (GtkDirectoryList keeps its old GFileInfo): its date is read
+    /// again, with the size and time it has now.
+    func fileWritten(_ uri: String) {
+        guard slots[uri] != nil else { return }
+        indexer.request([DateIndexer.Request(uri: uri, size: DateIndexer.Request.unknown, modified: DateIndexer.Request.unknown)])
+    }
+
     private func rebuildSoon() {
         guard !rebuildPending else { return }
         rebuildPending = true
