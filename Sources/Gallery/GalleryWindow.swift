@@ -51,6 +51,9 @@ final class GalleryWindow {
         indexer.progressed = { [weak self, unowned indexer] in
             self?.dateProgress.show(done: indexer.answeredCount, of: indexer.requestedCount)
         }
+        indexer.unavailable = { [weak self] reason in
+            self?.showMessage(UserText("Dates taken cannot be remembered (%s): they are read from the photos each time.", reason))
+        }
         openedDates = indexer
         return indexer
     }

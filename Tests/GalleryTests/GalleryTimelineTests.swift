@@ -149,6 +149,26 @@ final class GalleryTimelineTests: XCTestCase {
         XCTAssertEqual(try PhotoIndex(path: indexPath).count, count)
     }
 
+    /// An index that cannot be opened (here a file that is not a database) is a message: the
+    /// photos are still dated, from the files, and the file is left as it was.
+    func testAnIndexThatCannotBeOpenedIsAMessage() throws {
+        let folder = home.appendingPathComponent("Photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try writeTestJPEG(folder.appendingPathComponent("a.jpg").path, colour: 0x3366_aaff, taken: "2024:03:05 10:00:00")
+        try writeTestJPEG(folder.appendingPathComponent("b.jpg").path, colour: 0xaa66_33ff, taken: "2021:07:14 09:00:00")
+        try FileManager.default.createDirectory(atPath: (indexPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x41, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: indexPath))
+        try chooseByDate()
+
+        let run = try launch([folder.path])
+        await_(run, "the reason logged") { $0.hasPrefix("index unavailable: ") && $0.contains(indexPath) }
+        await_(run, "the message") { $0.hasPrefix("message Dates taken cannot be remembered (") && $0.hasSuffix("): they are read from the photos each time.") }
+        await_(run, "dated anyway", timeout: 20) { $0 == "index done reused=0 read=2" }
+        await_(run, "by month", timeout: 20) { $0 == "timeline sections=2 items=2 months=202403:1,202107:1" }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: indexPath)), garbage, "not overwritten")
+    }
+
     /// Sort by date chosen with its shortcut (Ctrl+Shift+D, the menu's By Date Taken) shows
     /// the open folder by month at once, and the next launch starts by date; By Name
     /// (Ctrl+Shift+T) brings back a section per folder.

@@ -31,6 +31,9 @@ final class DateIndexer {
     var answered: (([Answer]) -> Void)?
     /// Runs on the main loop after each batch, and once more when all requests are answered.
     var progressed: (() -> Void)?
+    /// Runs on the main loop when the index cannot be opened (SQLite's reason): dates are then
+    /// read from the files each time, and nothing is remembered.
+    var unavailable: ((String) -> Void)?
     /// Requests sent and answered since `reset()`, or since all were last answered (a file
     /// added later is "1 of 1").
     private(set) var requestedCount = 0
@@ -50,8 +53,10 @@ final class DateIndexer {
         worker = Worker(path: indexPath)
         worker.queue.async { [worker] in
             let (rows, problem) = worker.open()
-            Async.onMain {
-                if let problem { GalleryLog.event("index unavailable: \(problem)") } else { GalleryLog.event("index open rows=\(rows)") }
+            Async.onMain { [weak self] in
+                guard let problem else { return GalleryLog.event("index open rows=\(rows)") }
+                GalleryLog.event("index unavailable: \(problem)")
+                self?.unavailable?(problem)
             }
         }
     }
