@@ -149,6 +149,39 @@ final class GalleryTimelineTests: XCTestCase {
         XCTAssertEqual(try PhotoIndex(path: indexPath).count, count)
     }
 
+    /// A folder opened while another is still being dated is shown at once: the first one's
+    /// remaining files are not read first (nor at all: it is no longer shown).
+    func testAnotherFolderOpenedWhileIndexingIsShownAtOnce() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: the second launch cannot hand its folder over (run under dbus-run-session)")
+        }
+        let big = home.appendingPathComponent("Many"), small = home.appendingPathComponent("Few")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        let original = home.appendingPathComponent("original.jpg").path
+        try writeTestJPEG(original, colour: 0x3366_aaff, taken: "2023:06:01 12:00:00")
+        let count = 15000
+        for i in 0..<count { XCTAssertEqual(link(original, big.appendingPathComponent(String(format: "p-%05d.jpg", i)).path), 0) }
+        try writeTestJPEG(small.appendingPathComponent("a.jpg").path, colour: 0xaa66_33ff, taken: "2020:05:05 12:00:00")
+        try writeTestJPEG(small.appendingPathComponent("b.jpg").path, colour: 0x33aa_66ff, taken: "2019:04:04 12:00:00")
+        try chooseByDate()
+
+        let first = try launch([big.path])
+        await_(first, "the big folder being dated", timeout: 30) { line in
+            line.hasPrefix("index progress ") && line.hasSuffix(" of \(count)") && Int(line.split(separator: " ")[2])! >= 200
+        }
+        let mark = first.lines.count
+        let second = try launch([small.path])
+        XCTAssertEqual(second.awaitExit(), 0, "handed over")
+        // Shown at once, by modification time (one month: both were just written), then by date.
+        await_(first, "the small folder opened", after: mark, timeout: 20) { $0.hasPrefix("opened \(small.path) sections=1 items=2 ") }
+        await_(first, "and dated", after: mark, timeout: 20) { $0 == "index done reused=0 read=2" }
+        await_(first, "in its months", after: mark, timeout: 20) { $0 == "timeline sections=2 items=2 months=202005:1,201904:1" }
+        let opened = first.lines.firstIndex { $0.hasPrefix("opened \(small.path) ") }!
+        XCTAssertFalse(first.lines[..<opened].contains("index done reused=0 read=\(count)"), "the big folder was still being dated")
+        XCTAssertFalse(first.lines[opened...].contains { $0.hasSuffix(" of \(count)") }, "the big folder's dating stopped")
+    }
+
     /// An index that cannot be opened (here a file that is not a database) is a message: the
     /// photos are still dated, from the files, and the file is left as it was.
     func testAnIndexThatCannotBeOpenedIsAMessage() throws {

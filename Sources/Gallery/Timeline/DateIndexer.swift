@@ -92,8 +92,11 @@ final class DateIndexer {
 
     /// The index's rows for the files under `folder` (a folder's URI), on the main loop: a
     /// folder shown by date starts from what the index knows, in one range read off the main
-    /// thread, so a folder opened again shows at once in the right months.
+    /// thread, so a folder opened again shows at once in the right months. The folder shown
+    /// until now is no longer dated (its requests would keep this one waiting behind them).
     func rows(under folder: String, _ done: @escaping @MainActor ([String: IndexedPhoto]) -> Void) {
+        reset()
+        progressed?()
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         worker.queue.async { [worker] in
             let rows = worker.rows(withPrefix: prefix)
