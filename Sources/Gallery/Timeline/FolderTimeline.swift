@@ -12,7 +12,7 @@ import Foundation
 /// Until a photo's EXIF date is known it stands at its modification time.
 ///
 /// Each file's date lives in a `DateSlot`, made once per URI and attached to the file's
-/// GFileInfo, so sorting and the section key read no strings and no dictionaries.
+/// GFileInfo, so sorting and the section key read no URIs and no dictionaries.
 @MainActor
 final class FolderTimeline {
     /// The photos, newest first (a GListStore of GFileInfo).
@@ -27,18 +27,15 @@ final class FolderTimeline {
     /// What the last refill cost the main loop (µs): refills come at most a fifth of the time.
     private var lastCost = 0
     nonisolated(unsafe) private var flatHandler: gulong = 0
-    /// Runs after each refill has reached the model.
-    var rebuilt: (() -> Void)?
+    /// Rows the index holds for the folder (`DateIndexer.rows(under:)`), used for the files they
+    /// still describe (the rest are read), in the first refill only.
+    private var known: [String: IndexedPhoto]
 
     /// Refills no more often than this (ms), and no more often than every five times the last
     /// refill's cost: sorting and diffing a large folder costs the main loop a few milliseconds
     /// per thousand photos (more in a debug build), so while a large folder is dated the window
     /// keeps at least four fifths of its time.
     static let rebuildInterval = 400
-
-    /// Rows the index holds for the folder (`DateIndexer.rows(under:)`), used for the files they
-    /// still describe; the rest are read.
-    private var known: [String: IndexedPhoto]
 
     init(flat: OpaquePointer, indexer: DateIndexer, known: [String: IndexedPhoto]) {
         self.flat = flat
@@ -139,7 +136,7 @@ final class FolderTimeline {
             indexer.forget(gone)
         }
         entries.sort { a, b in
-            a.slot.taken != b.slot.taken ? a.slot.taken > b.slot.taken : a.slot.nameKey < b.slot.nameKey
+            a.slot.taken != b.slot.taken ? a.slot.taken > b.slot.taken : a.slot.nameKey < b.slot.nameKey  // names only for ties
         }
         let unchanged = entries.count == shown.count
             && zip(entries, shown).allSatisfy { $0.slot === $1.slot && $0.slot.month == $1.month }
@@ -151,7 +148,6 @@ final class FolderTimeline {
         lastCost = g_get_monotonic_time() - lastRebuild
         GalleryLog.event("timeline rebuilt sortMs=\((sorted - lastRebuild) / 1000) spliceMs=\((g_get_monotonic_time() - sorted) / 1000)")
         logSections()
-        rebuilt?()
     }
 
     /// The file's slot: attached to its GFileInfo, or found by URI (a folder read again gives
@@ -167,19 +163,17 @@ final class FolderTimeline {
             g_date_time_unref(date)
         }
         let slot: DateSlot
-        if let known = slots[uri], known.size == size, known.modified == modified {
-            slot = known
-        } else {
-            let key = g_utf8_collate_key_for_filename(g_file_info_get_display_name(info), -1)!
-            defer { g_free(key) }
-            slot = DateSlot(uri: uri, nameKey: String(cString: key), size: size, modified: modified)
+        if let existing = slots[uri], existing.size == size, existing.modified == modified {
+            slot = existing
+        } else if let row = known[uri], row.size == size, row.modified == modified {
+            slot = DateSlot(uri: uri, size: size, modified: modified, taken: row.taken, source: row.source)
             slots[uri] = slot
-            if let row = known[uri], row.size == size, row.modified == modified {
-                slot.set(taken: row.taken, source: row.source)
-                reused += 1
-            } else {
-                requests.append(DateIndexer.Request(uri: uri, size: size, modified: modified))
-            }
+            reused += 1
+        } else {
+            // Until it is read: its modification time.
+            slot = DateSlot(uri: uri, size: size, modified: modified, taken: modified / 1_000_000, source: .modified)
+            slots[uri] = slot
+            requests.append(DateIndexer.Request(uri: uri, size: size, modified: modified))
         }
         slot.attach(to: item)
         return slot
@@ -200,22 +194,27 @@ final class FolderTimeline {
 /// One file's date in the timeline, shared by every GFileInfo of the file.
 final class DateSlot {
     let uri: String
-    /// The name's collation key: photos of the same second stay in name order.
-    let nameKey: String
+    /// The name's collation key (natural order): photos of the same second stay in name order.
+    /// Made when first compared, which only photos of the same second are.
+    private(set) lazy var nameKey: String = {
+        let name = PhotoURI.displayName(uri)
+        let key = g_utf8_collate_key_for_filename(name, -1)!
+        defer { g_free(key) }
+        return String(cString: key)
+    }()
     let size: Int64
     let modified: Int64
     private(set) var taken: Int64
     private(set) var source: DateSource
     /// Year and month in local time (202611).
-    private(set) var month: Int32 = 0
+    private(set) var month: Int32
 
-    init(uri: String, nameKey: String, size: Int64, modified: Int64) {
+    init(uri: String, size: Int64, modified: Int64, taken: Int64, source: DateSource) {
         self.uri = uri
-        self.nameKey = nameKey
         self.size = size
         self.modified = modified
-        taken = modified / 1_000_000
-        source = .modified
+        self.taken = taken
+        self.source = source
         month = Self.month(of: taken)
     }
 
