@@ -138,12 +138,17 @@ final class FolderTimeline {
         entries.sort { a, b in
             a.slot.taken != b.slot.taken ? a.slot.taken > b.slot.taken : a.slot.nameKey < b.slot.nameKey  // names only for ties
         }
-        let unchanged = entries.count == shown.count
-            && zip(entries, shown).allSatisfy { $0.slot === $1.slot && $0.slot.month == $1.month }
-        guard !unchanged else { return }
-        var items: [gpointer?] = entries.map { $0.item }
+        // Only the range between the unchanged start and end is replaced: a photo added or
+        // dated moves few others, and the data source reads only the range again.
+        func same(_ new: Int, _ old: Int) -> Bool { entries[new].slot === shown[old].slot && entries[new].slot.month == shown[old].month }
+        var start = 0
+        while start < min(entries.count, shown.count), same(start, start) { start += 1 }
+        guard start < max(entries.count, shown.count) else { return }  // nothing moved
+        var end = 0  // unchanged items at the end
+        while end < min(entries.count, shown.count) - start, same(entries.count - 1 - end, shown.count - 1 - end) { end += 1 }
+        var items: [gpointer?] = entries[start..<entries.count - end].map { $0.item }
         let sorted = g_get_monotonic_time()
-        g_list_store_splice(model, 0, guint(shown.count), &items, guint(items.count))
+        g_list_store_splice(model, guint(start), guint(shown.count - start - end), &items, guint(items.count))
         shown = entries.map { ($0.slot, $0.slot.month) }
         lastCost = g_get_monotonic_time() - lastRebuild
         GalleryLog.event("timeline rebuilt sortMs=\((sorted - lastRebuild) / 1000) spliceMs=\((g_get_monotonic_time() - sorted) / 1000)")
