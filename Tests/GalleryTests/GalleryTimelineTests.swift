@@ -54,7 +54,8 @@ final class GalleryTimelineTests: XCTestCase {
     /// their modification time) fall into month sections, newest month first and newest photo
     /// first within a month; the folder's subfolders no longer split them. A photo moved in later
     /// is read and takes its month, a deleted one leaves, one rewritten in place (a date edited)
-    /// moves. Reopened, every date comes from the index.
+    /// moves. Reopened, every date comes from the index, and a photo deleted while the gallery
+    /// was closed leaves it.
     func testPhotosAreGroupedByMonthTakenNewestFirst() throws {
         let folder = home.appendingPathComponent("Photos")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Trip"), withIntermediateDirectories: true)
@@ -100,10 +101,14 @@ final class GalleryTimelineTests: XCTestCase {
         await_(first, "its new month", after: moved, timeout: 20) { $0 == final }
         first.stop()
 
+        unlink(folder.appendingPathComponent("screenshot.jpg").path)
         let second = try launch([folder.path])
         await_(second, "the index opened") { $0 == "index open rows=5" }
-        await_(second, "nothing read again", timeout: 20) { $0 == "index done reused=5 read=0" }
-        await_(second, "the same months", timeout: 20) { $0 == final }
+        await_(second, "nothing read again", timeout: 20) { $0 == "index done reused=4 read=0" }
+        await_(second, "the deleted one forgotten") { $0 == "index removed 1" }
+        await_(second, "the same months but one", timeout: 20) { $0 == "timeline sections=4 items=4 months=202403:1,202107:1,202002:1,201808:1" }
+        second.stop()
+        XCTAssertEqual(try PhotoIndex(path: indexPath).count, 4)
     }
 
     /// Killed (SIGKILL) while it indexes thousands of photos, the gallery leaves an index

@@ -20,7 +20,7 @@ final class FolderContent: GalleryContent {
     private(set) var dataSource: ListModelDataSource?
     nonisolated(unsafe) let flat: OpaquePointer  // GtkFlattenListModel: the folders' files by name
     private let store: OpaquePointer  // GListStore of the folders' models, kept alive by `flat`
-    private let folders: [String]  // URIs: the root, then its subfolders
+    let folders: [String]  // URIs: the root, then its subfolders
     private var lists: [OpaquePointer] = []  // GtkDirectoryList per folder, kept alive by `store`
     /// Our own watch on each folder, for the renames GtkDirectoryList misses.
     nonisolated(unsafe) private var monitors: [OpaquePointer] = []
@@ -188,7 +188,7 @@ final class FolderContent: GalleryContent {
         case .date:
             let indexer = dates()
             indexer.reset()
-            let timeline = FolderTimeline(flat: flat, indexer: indexer, known: known)
+            let timeline = FolderTimeline(flat: flat, folders: Set(folders), indexer: indexer, known: known)
             self.timeline = timeline
             model = timeline.model
             source = ListModelDataSource(collectionView: collectionView, model: timeline.model, sectionKey: FolderTimeline.monthKey,

@@ -30,6 +30,9 @@ final class FolderTimeline {
     /// Rows the index holds for the folder (`DateIndexer.rows(under:)`), used for the files they
     /// still describe (the rest are read), in the first refill only.
     private var known: [String: IndexedPhoto]
+    /// The URIs of the folders shown (the root and its subfolders): rows of files that were in
+    /// them and are gone (deleted while the gallery was not running) leave the index.
+    private let folders: Set<String>
 
     /// Refills no more often than this (ms), and no more often than every five times the last
     /// refill's cost: sorting and diffing a large folder costs the main loop a few milliseconds
@@ -37,8 +40,9 @@ final class FolderTimeline {
     /// keeps at least four fifths of its time.
     static let rebuildInterval = 400
 
-    init(flat: OpaquePointer, indexer: DateIndexer, known: [String: IndexedPhoto]) {
+    init(flat: OpaquePointer, folders: Set<String>, indexer: DateIndexer, known: [String: IndexedPhoto]) {
         self.flat = flat
+        self.folders = folders
         self.indexer = indexer
         self.known = known
         model = g_list_store_new(g_file_info_get_type())!
@@ -126,7 +130,11 @@ final class FolderTimeline {
             present.insert(ObjectIdentifier(slot))
         }
         defer { entries.forEach { g_object_unref($0.item) } }
-        known = [:]  // used once: later changes are read
+        if !known.isEmpty {
+            // Files of these folders that are gone since the index last saw them.
+            indexer.forget(known.keys.filter { slots[$0] == nil && folders.contains(PhotoURI.parent(of: $0)) })
+            known = [:]  // used once: later changes are read
+        }
         indexer.reused(reused)
         indexer.request(requests)
         if requests.isEmpty, reused > 0 { indexer.logIfDone() }
