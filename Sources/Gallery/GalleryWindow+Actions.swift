@@ -115,6 +115,10 @@ extension GalleryWindow {
         folder.install(in: collectionView, order: photoOrder, dates: self.dates, known: known,
                        cell: { [unowned controller] in controller.cell($0, $1, $2) },
                        supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        folder.timeline?.isScrolling = { [weak self] in
+            guard let self else { return false }
+            return g_get_monotonic_time() - self.lastScrolled < 200_000  // 200 ms: between a fling's frames and wheel clicks
+        }
         if photoOrder == .name {
             openedDates?.reset()  // its answers are not needed now
             dateProgress.show(done: 0, of: 0)

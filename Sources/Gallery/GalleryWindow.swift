@@ -60,6 +60,8 @@ final class GalleryWindow {
     private(set) var openedDates: DateIndexer?
     /// "Reading dates: N of M" under the photos while dates are read.
     let dateProgress = DateProgress()
+    /// When the view last scrolled (monotonic µs): the timeline refills when it rests.
+    var lastScrolled = 0
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 96 MB by default (about 500
     /// thumbnails of 256 pixels).
     static var thumbnailCacheBytes: Int {
@@ -127,6 +129,9 @@ final class GalleryWindow {
         Signal.connectPointer(raw(window), "notify::default-width") { [weak self] in
             guard let self, gtk_stack_get_visible_child(self.pages.opaque) == self.showcase.collectionView.widget else { return }
             self.showcase.logSoon()
+        }
+        if let adjustment = gtk_scrolled_window_get_vadjustment(collectionView.widget.opaque) {
+            Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.lastScrolled = g_get_monotonic_time() }
         }
         buildHeaderBar()
         installActions()

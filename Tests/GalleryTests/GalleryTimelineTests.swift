@@ -154,6 +154,36 @@ final class GalleryTimelineTests: XCTestCase {
         XCTAssertEqual(try PhotoIndex(path: indexPath).count, count)
     }
 
+    /// While the view scrolls, dates arriving do not refill the timeline (a refill of a large
+    /// folder costs the main loop frames): the months are brought up to date once it rests.
+    func testTheTimelineWaitsForTheScrollToRest() throws {
+        let folder = home.appendingPathComponent("Many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let original = home.appendingPathComponent("original.jpg").path
+        try writeTestJPEG(original, colour: 0x3366_aaff, taken: "2023:06:01 12:00:00")
+        let count = 6000
+        for i in 0..<count { XCTAssertEqual(link(original, folder.appendingPathComponent(String(format: "p-%05d.jpg", i)).path), 0) }
+        try chooseByDate()
+
+        let run = try launch([folder.path])
+        await_(run, "shown") { $0.hasPrefix("opened \(folder.path) ") }
+        xdotool(["search", "--sync", "--onlyvisible", "--pid", String(run.process.processIdentifier)])
+        xdotool(["mousemove", "500", "400"])
+        // Wheel clicks down and up, 25 a second, until every date has been read.
+        var down = true
+        let deadline = Date().addingTimeInterval(60)
+        while !run.lines.contains(where: { $0.hasPrefix("index done ") }), Date() < deadline {
+            xdotool(["click", "--repeat", "8", "--delay", "40", down ? "5" : "4"])
+            down.toggle()
+        }
+        let lines = run.lines
+        guard let done = lines.firstIndex(where: { $0.hasPrefix("index done ") }) else { return XCTFail("the dates were not read") }
+        guard let waits = lines.firstIndex(of: "timeline waits for the scroll") else { return XCTFail("no wait: \(lines.suffix(20))") }
+        XCTAssertLessThan(waits, done)
+        XCTAssertFalse(lines[waits..<done].contains { $0.hasPrefix("timeline rebuilt") }, "no refill while scrolling")
+        await_(run, "the months once it rests", timeout: 20) { $0 == "timeline sections=1 items=\(count) months=202306:\(count)" }
+    }
+
     /// A folder opened while another is still being dated is shown at once: the first one's
     /// remaining files are not read first (nor at all: it is no longer shown).
     func testAnotherFolderOpenedWhileIndexingIsShownAtOnce() throws {

@@ -27,6 +27,9 @@ final class FolderTimeline {
     /// What the last refill cost the main loop (µs): refills come at most a fifth of the time.
     private var lastCost = 0
     nonisolated(unsafe) private var flatHandler: gulong = 0
+    /// Whether the view is being scrolled: a refill waits until it rests, so a fling through a
+    /// large folder being dated keeps its frames.
+    var isScrolling: () -> Bool = { false }
     /// Rows the index holds for the folder (`DateIndexer.rows(under:)`), used for the files they
     /// still describe (the rest are read), in the first refill only.
     private var known: [String: IndexedPhoto]
@@ -103,11 +106,17 @@ final class FolderTimeline {
         rebuildPending = true
         let since = (g_get_monotonic_time() - lastRebuild) / 1000
         let interval = max(Self.rebuildInterval, lastCost * 5 / 1000)
-        Async.after(milliseconds: UInt32(max(0, interval - since))) { [weak self] in
-            guard let self else { return }
-            self.rebuildPending = false
-            self.rebuild()
+        Async.after(milliseconds: UInt32(max(0, interval - since))) { [weak self] in self?.rebuildUnlessScrolling() }
+    }
+
+    private func rebuildUnlessScrolling(waited: Bool = false) {
+        guard !isScrolling() else {
+            if !waited { GalleryLog.event("timeline waits for the scroll") }
+            Async.after(milliseconds: 100) { [weak self] in self?.rebuildUnlessScrolling(waited: true) }
+            return
         }
+        rebuildPending = false
+        rebuild()
     }
 
     // MARK: Refilling
