@@ -133,6 +133,8 @@ final class GalleryTimelineTests: XCTestCase {
             reported = done
             return true
         }
+        // Dates are read on a thread of lower priority (nice 10) than the main loop's.
+        XCTAssertTrue(threadNiceness(of: first.process.processIdentifier).contains(10), "\(threadNiceness(of: first.process.processIdentifier))")
         kill(first.process.processIdentifier, SIGKILL)
         XCTAssertEqual(first.awaitExit(), SIGKILL)
         XCTAssertFalse(first.lines.contains("index done reused=0 read=\(count)"), "killed before it finished")
@@ -276,6 +278,17 @@ final class GalleryTimelineTests: XCTestCase {
 }
 
 extension GalleryTimelineTests {
+    /// The nice value of each of a process's threads (/proc/PID/task/TID/stat, field 19).
+    private func threadNiceness(of pid: Int32) -> [Int] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { tid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: end)...].split(separator: " ")  // from field 3 (state) on
+            return fields.count > 16 ? Int(fields[16]) : nil
+        }
+    }
+
     /// The month `monthsAgo` months before this one, as the log names it (202611).
     private func month(ago monthsAgo: Int32) -> String {
         let now = g_date_time_new_now_local()!

@@ -144,8 +144,8 @@ final class DateIndexer {
 
     /// The index and its serial queue: the index is used on that queue only.
     private final class Worker: @unchecked Sendable {
-        /// Utility: dates come after the thumbnails on screen, and never before a frame.
-        let queue = DispatchQueue(label: "gallery.dates", qos: .utility)
+        /// Dates come after the thumbnails on screen, and never before a frame.
+        let queue = LowPriorityQueue(name: "gallery.dates")
         private let path: String
         private var index: PhotoIndex?
         private let lock = NSLock()
