@@ -122,19 +122,20 @@ final class FolderTimeline {
     // MARK: Refilling
 
     /// Sorts the folder's files by date (then name) and puts them in the model in one splice,
-    /// unless nothing moved. New files and changed ones are sent to the indexer; files that
-    /// left are forgotten.
+    /// unless nothing moved. New files and changed ones are sent to the indexer in the
+    /// timeline's order, so the top of the timeline (what shows first) is dated first; files
+    /// that left are forgotten.
     private func rebuild() {
         lastRebuild = g_get_monotonic_time()
         let count = Int(g_list_model_get_n_items(flat))
         var entries: [(item: gpointer, slot: DateSlot)] = []
         entries.reserveCapacity(count)
-        var requests: [DateIndexer.Request] = []
+        var unread = Set<ObjectIdentifier>()
         var reused = 0
         var present = Set<ObjectIdentifier>()
         for position in 0..<count {
             guard let item = g_list_model_get_item(flat, guint(position)) else { continue }
-            let slot = slot(for: item.assumingMemoryBound(to: GObject.self), requests: &requests, reused: &reused)
+            let slot = slot(for: item.assumingMemoryBound(to: GObject.self), unread: &unread, reused: &reused)
             entries.append((item, slot))
             present.insert(ObjectIdentifier(slot))
         }
@@ -144,9 +145,6 @@ final class FolderTimeline {
             indexer.forget(known.keys.filter { slots[$0] == nil && folders.contains(PhotoURI.parent(of: $0)) })
             known = [:]  // used once: later changes are read
         }
-        indexer.reused(reused)
-        indexer.request(requests)
-        if requests.isEmpty, reused > 0 { indexer.logIfDone() }
         let gone = slots.filter { !present.contains(ObjectIdentifier($0.value)) }.map(\.key)
         if !gone.isEmpty {
             gone.forEach { slots[$0] = nil }
@@ -154,6 +152,13 @@ final class FolderTimeline {
         }
         entries.sort { a, b in
             a.slot.taken != b.slot.taken ? a.slot.taken > b.slot.taken : a.slot.nameKey < b.slot.nameKey  // names only for ties
+        }
+        indexer.reused(reused)
+        if !unread.isEmpty {
+            indexer.request(entries.filter { unread.contains(ObjectIdentifier($0.slot)) }
+                .map { DateIndexer.Request(uri: $0.slot.uri, size: $0.slot.size, modified: $0.slot.modified) })
+        } else if reused > 0 {
+            indexer.logIfDone()
         }
         // Only the range between the unchanged start and end is replaced: a photo added or
         // dated moves few others, and the data source reads only the range again.
@@ -173,8 +178,8 @@ final class FolderTimeline {
     }
 
     /// The file's slot: attached to its GFileInfo, or found by URI (a folder read again gives
-    /// new GFileInfos), or made; new and changed files are added to `requests`.
-    private func slot(for item: UnsafeMutablePointer<GObject>, requests: inout [DateIndexer.Request], reused: inout Int) -> DateSlot {
+    /// new GFileInfos), or made; new and changed files are added to `unread`.
+    private func slot(for item: UnsafeMutablePointer<GObject>, unread: inout Set<ObjectIdentifier>, reused: inout Int) -> DateSlot {
         if let slot = DateSlot.of(item) { return slot }
         let info = OpaquePointer(item)
         let uri = FolderContent.uri(of: item)
@@ -195,7 +200,7 @@ final class FolderTimeline {
             // Until it is read: its modification time.
             slot = DateSlot(uri: uri, size: size, modified: modified, taken: modified / 1_000_000, source: .modified)
             slots[uri] = slot
-            requests.append(DateIndexer.Request(uri: uri, size: size, modified: modified))
+            unread.insert(ObjectIdentifier(slot))
         }
         slot.attach(to: item)
         return slot
