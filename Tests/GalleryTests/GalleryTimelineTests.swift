@@ -219,6 +219,25 @@ final class GalleryTimelineTests: XCTestCase {
         XCTAssertFalse(first.lines[opened...].contains { $0.hasSuffix(" of \(count)") }, "the big folder's dating stopped")
     }
 
+    /// A photo whose name is not UTF-8 (Latin-1 "café.jpg", legal on Linux) is dated from its
+    /// EXIF like any other: the indexer opens it by the path's bytes.
+    func testANameThatIsNotUTF8IsDated() throws {
+        let folder = home.appendingPathComponent("Latin1")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staging = home.appendingPathComponent("staging.jpg").path
+        try writeTestJPEG(staging, colour: 0x3366_aaff, taken: "2017:01:01 12:00:00")
+        let name: [UInt8] = Array(folder.path.utf8) + Array("/caf".utf8) + [0xe9] + Array(".jpg".utf8) + [0]
+        XCTAssertEqual(name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { rename(staging, $0.baseAddress!) }
+        }, 0)
+        try chooseByDate()
+
+        let run = try launch([folder.path])
+        await_(run, "read", timeout: 20) { $0 == "index done reused=0 read=1" }
+        await_(run, "in its month", timeout: 20) { $0 == "timeline sections=1 items=1 months=201701:1" }
+        await_(run, "by its URI") { $0 == "timeline order=caf%E9.jpg" }
+    }
+
     /// An index that cannot be opened (here a file that is not a database) is a message: the
     /// photos are still dated, from the files, and the file is left as it was.
     func testAnIndexThatCannotBeOpenedIsAMessage() throws {
