@@ -36,6 +36,10 @@ let package = Package(
         // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
         // few plain functions (Sources/Gallery/Photos is the Swift side).
         .target(name: "CPhotoDecode", dependencies: ["CVips", "CGtk"]),
+        // The system's SQLite and gexiv2 (EXIF through Exiv2), for the gallery's index of the
+        // dates photos were taken; gexiv2's few calls are declared without GLib's headers.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGExiv2", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
         // GtkScrollable viewport, the canvas and the root widget of every reusable view
         // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
@@ -58,8 +62,11 @@ let package = Package(
         // The gallery's own layouts (circle, cover flow, waterfall): pure layout code, no GTK,
         // so the benchmarks measure them too. In no product.
         .target(name: "GalleryLayouts", dependencies: ["CollectionLayout"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "CAdw", "CGnomeDesktop", "GtkGlue",
-                                                             "CPhotoDecode"],
+        // The gallery's index of dates taken (SQLite) and the EXIF reader that fills it: no GTK,
+        // so the tests use it directly. In no product.
+        .target(name: "GalleryIndex", dependencies: ["CSQLite", "CGExiv2"]),
+        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "GalleryIndex", "CGtk", "CAdw",
+                                                             "CGnomeDesktop", "GtkGlue", "CPhotoDecode"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),
@@ -77,7 +84,7 @@ let package = Package(
         // through its log; drags from and to other windows; its identity and translations.
         // The gallery's photo decoder is tested directly too (`@testable import Gallery`).
         .testTarget(name: "GalleryTests",
-                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "Gallery"]),
+                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "Gallery", "GalleryIndex"]),
     ],
     swiftLanguageModes: [.v6]
 )

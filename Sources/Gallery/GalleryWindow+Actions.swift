@@ -2,6 +2,7 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
+import GalleryIndex
 import Foundation
 
 extension GalleryWindow {
@@ -24,6 +25,12 @@ extension GalleryWindow {
             self.switchLayout(to: layout)
         }
         for layout in GalleryLayout.allCases { setAccels("win.layout::\(layout.rawValue)", [layout.accelerator]) }
+        add("sort-order", state: g_variant_new_string(photoOrder.rawValue), parameter: "s") { [weak self] action, parameter in
+            guard let self, let parameter, let order = PhotoOrder(rawValue: String(cString: g_variant_get_string(parameter, nil))) else { return }
+            g_simple_action_set_state(action, parameter)
+            self.sort(by: order)
+        }
+        for order in PhotoOrder.allCases { setAccels("win.sort-order::\(order.rawValue)", [order.accelerator]) }
         // The pages: Alt+1 the photos, Alt+2 the Showcase (the header bar's switcher).
         add("page", parameter: "s") { [weak self] _, parameter in
             guard let self, let parameter else { return }
@@ -71,6 +78,56 @@ extension GalleryWindow {
         collectionView.setCollectionViewLayout(layouts[layout]!, animated: true) { _ in GalleryLog.cellsSoon(self) }
         GalleryLog.event("layout \(layout.rawValue)")
         GalleryLog.event("paging \(collectionView.isPagingEnabled)")
+    }
+
+    /// Shows folders by date taken or by name from now on (and the open folder at once).
+    func sort(by order: PhotoOrder) {
+        guard order != photoOrder else { return }
+        photoOrder = order
+        settings?.set("sort-order", order.rawValue)
+        GalleryLog.event("sort-order \(order.rawValue)")
+        enableSectionActions()
+        guard let folder else {
+            catalogue.show(order) { [weak self] in self?.logCounts() }
+            return
+        }
+        catalogue.show(order, animated: false)  // not shown: no animation
+        knownDates(of: folder) { [weak self, weak folder] known in
+            guard let self, let folder, self.folder === folder, self.photoOrder == order else { return }
+            self.install(folder, known: known)
+        }
+    }
+
+    /// Shuffling, sorting by title and adding or removing sections are about the catalogue's
+    /// own sections: off for a folder and by date (the months are the sections).
+    func enableSectionActions() {
+        for name in ["add-section", "remove-section", "shuffle", "sort"] {
+            guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { continue }
+            g_simple_action_set_enabled(action, folder == nil && photoOrder == .name ? 1 : 0)
+        }
+    }
+
+    /// By date, the index's rows for the folder (read off the main thread), then `done`; by
+    /// name, `done` at once.
+    private func knownDates(of folder: FolderContent, _ done: @escaping @MainActor ([String: IndexedPhoto]) -> Void) {
+        guard photoOrder == .date else { return done([:]) }
+        dates.rows(under: folder.rootURI, done)
+    }
+
+    /// Installs the folder's data source in the current order.
+    private func install(_ folder: FolderContent, known: [String: IndexedPhoto]) {
+        folder.install(in: collectionView, order: photoOrder, dates: self.dates, known: known,
+                       cell: { [unowned controller] in controller.cell($0, $1, $2) },
+                       supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        folder.timeline?.isScrolling = { [weak self] in
+            guard let self else { return false }
+            return g_get_monotonic_time() - self.lastScrolled < 200_000  // 200 ms: between a fling's frames and wheel clicks
+        }
+        if photoOrder == .name {
+            openedDates?.reset()  // its answers are not needed now
+            dateProgress.show(done: 0, of: 0)
+        }
+        logCounts()
     }
 
     // MARK: Changing the data, animated: each change is a snapshot applied
@@ -159,24 +216,27 @@ extension GalleryWindow {
         let started = g_get_monotonic_time()
         loadingFolder = FolderContent(uri: uri) { [weak self] folder, otherFiles in
             guard let self, self.loadingFolder === folder else { return }
-            self.loadingFolder = nil
             if let error = folder.error {
+                self.loadingFolder = nil
                 self.showMessage(UserText("The folder “%1$s” cannot be read: %2$s", path, error))
                 return
             }
             // A folder without pictures is shown too: its empty state says so, and pictures
-            // copied into it replace that.
-            self.show(folder, path: path, otherFiles: otherFiles, started: started)
+            // copied into it replace that. By date, once the index's dates for it are read.
+            self.knownDates(of: folder) { [weak self] known in
+                guard let self, self.loadingFolder === folder else { return }  // another folder was opened meanwhile
+                self.loadingFolder = nil
+                self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known)
+            }
         }
     }
 
-    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int) {
+    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int, known: [String: IndexedPhoto]) {
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
         folder.fileWritten = { [weak self] uri in self?.fileWritten(uri) }
         collectionView.contentUnavailableConfiguration = EmptyStates.folder(path)  // before the data: it may show at once
-        folder.install(in: collectionView, cell: { [unowned controller] in controller.cell($0, $1, $2) },
-                       supplementary: { [unowned controller] in controller.supplementaryView($0, $1, $2) })
+        install(folder, known: known)
         for name in ["add-item", "add-section", "remove-section", "shuffle", "sort"] {
             if let action = g_action_map_lookup_action(OpaquePointer(window), name) { g_simple_action_set_enabled(action, 0) }
         }
@@ -253,6 +313,7 @@ extension GalleryWindow {
 
     /// A file was written: decoded again if a cell shows it (it may have been read half written).
     func fileWritten(_ uri: String) {
+        folder?.timeline?.fileWritten(uri)
         thumbnails.forget(uri)
         if unreadableFiles.remove(uri) != nil, unreadableFiles.isEmpty { showMessage(nil) }
         if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.uri == uri }) { thumbnails.request(uri, urgent: true) }

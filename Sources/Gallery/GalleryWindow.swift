@@ -46,6 +46,26 @@ final class GalleryWindow {
     var motionLog: MotionLog?
     /// What is remembered between runs; nil when the settings schema cannot be found.
     let settings: GallerySettings?
+    /// How folders are shown: by date taken or by name (the menu's Sort choice).
+    var photoOrder = PhotoOrder.name
+    /// Dates taken, from the index or the files; opened when a folder is first shown by date.
+    var dates: DateIndexer {
+        if let openedDates { return openedDates }
+        let indexer = DateIndexer(indexPath: DateIndexer.defaultPath)
+        indexer.progressed = { [weak self, unowned indexer] in
+            self?.dateProgress.show(done: indexer.answeredCount, of: indexer.requestedCount)
+        }
+        indexer.unavailable = { [weak self] reason in
+            self?.showMessage(UserText("Dates taken cannot be remembered (%s): they are read from the photos each time.", reason))
+        }
+        openedDates = indexer
+        return indexer
+    }
+    private(set) var openedDates: DateIndexer?
+    /// "Reading dates: N of M" under the photos while dates are read.
+    let dateProgress = DateProgress()
+    /// When the view last scrolled (monotonic µs): the timeline refills when it rests.
+    var lastScrolled = 0
     /// The thumbnail cache's cap: GALLERY_THUMBNAIL_CACHE_MB, 32 MB by default (about 240
     /// thumbnails made for the grid's 120 px tiles with the renderer's copy of each, five
     /// screens of them; 60 at twice the scale; 95 at the shared cache's 256 px in the other
@@ -105,6 +125,7 @@ final class GalleryWindow {
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.as(GtkBox.self), collectionView.widget)
+        gtk_box_append(box.as(GtkBox.self), dateProgress.revealer)
         gtk_box_append(box.as(GtkBox.self), statusRevealer)
         gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_titled(pages.opaque, box, "photos", tr("Photos"))
@@ -115,6 +136,9 @@ final class GalleryWindow {
         Signal.connectPointer(raw(window), "notify::default-width") { [weak self] in
             guard let self, gtk_stack_get_visible_child(self.pages.opaque) == self.showcase.collectionView.widget else { return }
             self.showcase.logSoon()
+        }
+        if let adjustment = gtk_scrolled_window_get_vadjustment(collectionView.widget.opaque) {
+            Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.lastScrolled = g_get_monotonic_time() }
         }
         buildHeaderBar()
         installActions()
@@ -215,6 +239,14 @@ final class GalleryWindow {
             g_object_unref(raw(item))
         }
         g_menu_append_section(menu, tr("Layout"), UnsafeMutablePointer<GMenuModel>(layoutSection))
+        let sortSection = g_menu_new()!
+        for order in PhotoOrder.allCases {
+            let item = g_menu_item_new(order.title, nil)!
+            g_menu_item_set_action_and_target_value(item, "win.sort-order", g_variant_new_string(order.rawValue))
+            g_menu_append_item(sortSection, item)
+            g_object_unref(raw(item))
+        }
+        g_menu_append_section(menu, tr("Sort Photos"), UnsafeMutablePointer<GMenuModel>(sortSection))
         let editSection = g_menu_new()!
         g_menu_append(editSection, tr("_Multiple Selection"), "win.multiple")
         g_menu_append(editSection, tr("Sort by _Title"), "win.sort")

@@ -150,10 +150,15 @@ extension GalleryWindow {
         }
         let multiple = settings.bool("multiple-selection")
         collectionView.allowsMultipleSelection = multiple
+        photoOrder = PhotoOrder(rawValue: settings.string("sort-order")) ?? .name
         let actions = OpaquePointer(window)
         if let action = g_action_map_lookup_action(actions, "layout") { g_simple_action_set_state(action, g_variant_new_string(layout.rawValue)) }
         if let action = g_action_map_lookup_action(actions, "multiple") { g_simple_action_set_state(action, g_variant_new_boolean(multiple ? 1 : 0)) }
+        if let action = g_action_map_lookup_action(actions, "sort-order") { g_simple_action_set_state(action, g_variant_new_string(photoOrder.rawValue)) }
+        catalogue.show(photoOrder, animated: false)
+        enableSectionActions()
         GalleryLog.event("settings restored width=\(width) height=\(height) maximized=\(maximized) layout=\(layout.rawValue) multiple=\(multiple)")
+        GalleryLog.event("settings restored sort-order=\(photoOrder.rawValue)")
     }
 
     /// On close: the size (the unmaximized one), whether maximized, and the rest again.
@@ -169,6 +174,7 @@ extension GalleryWindow {
         settings.set("window-maximized", maximized)
         settings.set("layout", currentLayout.rawValue)
         settings.set("multiple-selection", collectionView.allowsMultipleSelection)
+        settings.set("sort-order", photoOrder.rawValue)
         settings.sync()
         GalleryLog.event("settings saved width=\(width) height=\(height) maximized=\(maximized) layout=\(currentLayout.rawValue) multiple=\(collectionView.allowsMultipleSelection)")
     }

@@ -2,6 +2,7 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
+import GalleryIndex
 import Foundation
 
 /// A folder of images as GTK models: a monitored GtkDirectoryList per folder (the folder and
@@ -12,19 +13,24 @@ import Foundation
 @MainActor
 final class FolderContent: GalleryContent {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "svg", "ico", "tga"]
-    static let attributes = "standard::name,standard::display-name,standard::type"
+    /// Size and modification time too: the date index knows a file it has read by them.
+    static let attributes = "standard::name,standard::display-name,standard::type,standard::size,time::modified,time::modified-usec"
 
     /// The folder's URI (any name's bytes survive; `PhotoURI.displayPath` shows it).
     let rootURI: String
     private(set) var dataSource: ListModelDataSource?
-    nonisolated(unsafe) private let flat: OpaquePointer  // GtkFlattenListModel, the data source's model
+    nonisolated(unsafe) let flat: OpaquePointer  // GtkFlattenListModel: the folders' files by name
     private let store: OpaquePointer  // GListStore of the folders' models, kept alive by `flat`
-    private let folders: [String]  // URIs: the root, then its subfolders
+    let folders: [String]  // URIs: the root, then its subfolders
     private var lists: [OpaquePointer] = []  // GtkDirectoryList per folder, kept alive by `store`
     /// Our own watch on each folder, for the renames GtkDirectoryList misses.
     nonisolated(unsafe) private var monitors: [OpaquePointer] = []
     private var loading = 0
     private weak var collectionView: CollectionView?
+    /// The photos by date taken, while the view shows them so.
+    private(set) var timeline: FolderTimeline?
+    private(set) var order = PhotoOrder.name
+    nonisolated(unsafe) private var changeHandler: (model: OpaquePointer, id: gulong)?
     /// Runs after each change of the folder has reached the view.
     var changed: (() -> Void)?
     /// Runs with a file's URI when it has been written (its thumbnail may be out of date).
@@ -80,6 +86,7 @@ final class FolderContent: GalleryContent {
     }
 
     deinit {
+        if let (model, id) = changeHandler { g_signal_handler_disconnect(raw(model), id) }
         for monitor in monitors { g_object_unref(raw(monitor)) }
         g_object_unref(raw(flat))
     }
@@ -169,20 +176,39 @@ final class FolderContent: GalleryContent {
         }
     }
 
-    /// Shows the folder in `collectionView`: installs its data source.
-    func install(in collectionView: CollectionView, cell: @escaping (CollectionView, IndexPath, Tile) -> CollectionViewCell,
+    /// Shows the folder in `collectionView` in `order`: installs its data source. By date, the
+    /// files are dated through `dates` (which starts counting anew), starting from the index's
+    /// `known` rows for the folder; by name, each subfolder is a section.
+    func install(in collectionView: CollectionView, order: PhotoOrder, dates: @autoclosure () -> DateIndexer, known: [String: IndexedPhoto],
+                 cell: @escaping (CollectionView, IndexPath, Tile) -> CollectionViewCell,
                  supplementary: @escaping ListModelDataSource.SupplementaryViewProvider) {
-        // Items are files: a folder read again gives new GFileInfos for the same paths.
-        let source = ListModelDataSource(collectionView: collectionView, model: flat, sectionKey: Self.folderKey,
-                                         itemKey: { AnyHashable(Self.uri(of: $0)) }) { cv, path, item in
-            cell(cv, path, Self.tile(for: item))
+        self.order = order
+        if let (old, id) = changeHandler { g_signal_handler_disconnect(raw(old), id) }  // before the old timeline goes
+        let model: OpaquePointer
+        let source: ListModelDataSource
+        let makeCell: ListModelDataSource.CellProvider = { cv, path, item in cell(cv, path, Self.tile(for: item)) }
+        switch order {
+        case .name:
+            timeline = nil
+            model = flat
+            // Items are files: a folder read again gives new GFileInfos for the same paths.
+            source = ListModelDataSource(collectionView: collectionView, model: flat, sectionKey: Self.folderKey,
+                                         itemKey: { AnyHashable(Self.uri(of: $0)) }, cellProvider: makeCell)
+        case .date:
+            let indexer = dates()
+            indexer.reset()
+            let timeline = FolderTimeline(flat: flat, folders: Set(folders), indexer: indexer, known: known)
+            self.timeline = timeline
+            model = timeline.model
+            source = ListModelDataSource(collectionView: collectionView, model: timeline.model, sectionKey: FolderTimeline.monthKey,
+                                         itemKey: FolderTimeline.uriKey, cellProvider: makeCell)
         }
         source.supplementaryViewProvider = supplementary
         source.indexTitlesProvider = { [weak self] cv in self?.indexTitles(in: cv) }
         dataSource = source
         self.collectionView = collectionView
         // Connected after the data source's handler, so the view has taken the change.
-        Signal.connectItemsChanged(raw(flat)) { [weak self] _, _, _ in self?.changed?() }
+        changeHandler = (model, Signal.connectItemsChanged(raw(model)) { [weak self] _, _, _ in self?.changed?() })
     }
 
     /// Why the folder itself could not be read, once loaded.
@@ -201,7 +227,8 @@ final class FolderContent: GalleryContent {
     }
 
     func title(ofSection section: Int) -> String {
-        dataSource?.sectionKey(ofSection: section).map { PhotoURI.displayName($0) } ?? ""
+        guard let key = dataSource?.sectionKey(ofSection: section) else { return "" }
+        return order == .date ? FolderTimeline.title(forKey: key) : PhotoURI.displayName(key)
     }
 
     // MARK: Items

@@ -88,8 +88,8 @@ final class GalleryTrash {
     /// "N photos were not …" (naming the first), then why the first was not, in English for
     /// the log and translated for the window.
     private static func message(_ head: UserText, _ problem: PhotoTrash.Problem) -> UserText {
-        let why = reason(problem)
-        return UserText(english: head.english + " " + why.english, shown: head.shown + " " + why.shown)
+        let why = reason(problem), space = " "  // not a literal inside UserText(…): xgettext would take it for a message
+        return UserText(english: head.english + space + why.english, shown: head.shown + space + why.shown)
     }
 
     private static func reason(_ problem: PhotoTrash.Problem) -> UserText {
