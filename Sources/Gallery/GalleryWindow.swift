@@ -121,7 +121,7 @@ final class GalleryWindow {
         catalogue.reordered = { [unowned controller] in controller.refreshFooters() }
         thumbnails.ready = { [weak self] path, texture in self?.thumbnailArrived(path, texture) }
         thumbnails.failed = { [weak self] path, reason in self?.thumbnailFailed(path, reason) }
-        thumbnails.settled = { [weak self] in self?.logThumbnails() }
+        thumbnails.settled = { [weak self] in self?.logThumbnails(settled: true) }
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.as(GtkBox.self), collectionView.widget)
@@ -138,7 +138,10 @@ final class GalleryWindow {
             self.showcase.logSoon()
         }
         if let adjustment = gtk_scrolled_window_get_vadjustment(collectionView.widget.opaque) {
-            Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.lastScrolled = g_get_monotonic_time() }
+            Signal.connect(raw(adjustment), "value-changed") { [weak self] in
+                self?.lastScrolled = g_get_monotonic_time()
+                self?.thumbnails.scrolled()
+            }
         }
         buildHeaderBar()
         installActions()

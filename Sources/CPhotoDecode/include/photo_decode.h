@@ -51,3 +51,6 @@ PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, cons
 /* Once per process, first thing: glibc's allocator set for pictures made and freed by the
  * thousand on worker threads (photo_memory.c). */
 void photo_memory_setup(void);
+/* Gives the heaps' free pages back to the system (malloc_trim); from a worker thread, as it
+ * walks every arena. */
+void photo_memory_release(void);

@@ -2,6 +2,7 @@ import CGtk
 import GtkGlue
 import Dispatch
 import Foundation
+import CPhotoDecode
 
 /// Loads thumbnails off the main thread: what a cell on screen asks for first, then what
 /// prefetching asks for ahead of the scroll, into a capped cache. Each comes from the shared
@@ -66,9 +67,9 @@ final class ThumbnailLoader {
     /// Past this many bytes of waiting pixels, writes go before prefetching (about 25
     /// thumbnails of 256 px, 7 of 512)...
     private let unwrittenSoftCap = 4 << 20
-    /// ... and past this, the oldest are dropped (these are the thumbnails at the shared
+    /// ... and past this, the newest are not kept (these are the thumbnails at the shared
     /// cache's size, larger than what the tiles show, so this bounds what they add).
-    private let unwrittenHardCap = 16 << 20
+    private let unwrittenHardCap = 8 << 20
     /// Thumbnails dropped before being written.
     private(set) var unsaved = 0
 
@@ -157,7 +158,8 @@ final class ThumbnailLoader {
     /// Starts what comes next while threads are free: cells on screen first; then, with one
     /// core left to the main loop, writes when many wait, prefetching, other writes.
     private func startWork() {
-        while inFlight.count + writing < maxInFlight {
+        let threads = scrolling ? max(1, maxInFlight - 1) : maxInFlight
+        while inFlight.count + writing < threads {
             if let path = popUrgent() {
                 startLoad(path)
                 continue
@@ -201,6 +203,38 @@ final class ThumbnailLoader {
         if pending == 0 { settled?() }
     }
 
+    /// While the view scrolls, loads leave a core to the main loop (and the display server it
+    /// draws through): with every core decoding, one frame in six of a fling through a folder
+    /// came late, though the decoding threads run below the main loop's priority. One thread
+    /// decoded as many thumbnails during the fling as two. At rest, every core loads.
+    private var scrolling = false
+    private var restTimer: UInt32 = 0
+
+    /// The view scrolled: until it has not for 150 ms, one core is left to the main loop.
+    func scrolled() {
+        scrolling = true
+        if restTimer != 0 { g_source_remove(restTimer) }
+        restTimer = Async.after(milliseconds: 150) { [weak self] in
+            guard let self else { return }
+            self.restTimer = 0
+            self.scrolling = false
+            self.startWork()
+        }
+    }
+
+    /// Loads since the heaps' free pages were last given back (see photo_memory.c).
+    private var loadsSinceRelease = 0
+
+    /// Every 100 loads, and when nothing is left to do, a worker gives the heaps' free pages
+    /// back to the system: thumbnails freed from the cache (or dropped before being written)
+    /// otherwise stay resident in the arenas of the threads that made them.
+    private func releaseMemoryNow(_ now: Bool = false) {
+        loadsSinceRelease += 1
+        guard now || loadsSinceRelease >= 100 else { return }
+        loadsSinceRelease = 0
+        threads.run { photo_memory_release() }
+    }
+
     private func finished(_ path: String, _ result: Loaded) {
         inFlight.remove(path)
         if stale.remove(path) != nil {
@@ -211,16 +245,20 @@ final class ThumbnailLoader {
             if result.original != nil { keepForWriting(path, result) }
         }
         startWork()
+        releaseMemoryNow(pending == 0)
         if pending == 0 { settled?() }
     }
 
+    /// Keeps a thumbnail to write when a thread is free; past the cap, the newest are not
+    /// kept: the first ones (a folder's first screen) are those a second opening shows first,
+    /// while a fling's pass through thousands is seen again least.
     private func keepForWriting(_ path: String, _ result: Loaded) {
+        guard unwrittenBytes + result.bytes <= unwrittenHardCap || unwritten.isEmpty else {
+            unsaved += 1
+            return
+        }
         unwritten.append((path, result))
         unwrittenBytes += result.bytes
-        while unwrittenBytes > unwrittenHardCap, unwritten.count > 1 {
-            unwrittenBytes -= unwritten.removeFirst().result.bytes
-            unsaved += 1
-        }
     }
 
     private func deliver(_ path: String, _ result: Loaded) {
