@@ -15,20 +15,32 @@ import Foundation
 /// GTK has no thumbnailing), flung the same way, as the reference for what reading the folder
 /// and scrolling cost without pictures.
 ///
-/// With `--photos 100000` (10 subfolders of 10,000) it measures only the warm open: a priming
-/// open first fills the caches (and waits for the index to have every date), then the folder is
-/// opened again and timed until its first screen shows.
+/// The folder is shown by name (the gallery's default: a section per subfolder); with
+/// `--by-date`, by date taken (a section per month, from the index of dates).
+///
+/// With `--photos 100000` (10 subfolders of 10,000) it measures only the warm open, by date: a
+/// priming open first fills the caches (and waits for the index to have every date), then the
+/// folder is opened again and timed until its first screen shows.
 @MainActor
 enum FolderBenchmark {
     static let folders = 10
     static let flingSeconds = 3.0
+
+    /// Show folders by date taken (the gallery's Sort setting, through a settings file of the benchmark's own).
+    static var byDate = false
 
     static func run(arguments: [String]) {
         var photos = 10_000
         var positional: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            if argument == "--photos", let n = rest.popFirst().flatMap({ Int($0) }), n >= folders { photos = n } else { positional.append(argument) }
+            if argument == "--photos", let n = rest.popFirst().flatMap({ Int($0) }), n >= folders {
+                photos = n
+            } else if argument == "--by-date" {
+                byDate = true
+            } else {
+                positional.append(argument)
+            }
         }
         let perFolder = photos / folders
         let dir = positional.first ?? "/tmp/cv-bench-folder-\(perFolder * folders)"
@@ -44,7 +56,9 @@ enum FolderBenchmark {
         let cache = (dir as NSString).appendingPathComponent(".bench-cache")
         print("Folder benchmark: \(perFolder * folders) JPEGs of 1600x1200 in \(folders) subfolders (\(dir)), fling \(flingSeconds) s each way")
         print("renderer: \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"), tile cache: \(ProcessInfo.processInfo.environment["GALLERY_TILE_CACHE"].map { $0 == "0" ? "off" : "on" } ?? "automatic")")
+        print("shown: \(byDate || photos > 10_000 ? "by date taken" : "by name")")
         if photos > 10_000 {
+            byDate = true
             runLarge(gallery: gallery, dir: dir, cache: cache)
             return
         }
@@ -52,14 +66,19 @@ enum FolderBenchmark {
             // The first round reads the files from disk into the page cache; the second is warm.
             try? FileManager.default.removeItem(atPath: cache)
             for open in ["cold", "warm"] {
-                let lines = runGallery(gallery, dir: dir, cache: cache, fling: true, until: { $0.hasPrefix("fling up") }, timeout: 120)
+                // After the fling, until the loader has nothing left to load or write (its
+                // "thumbnails settled" line): what the cold open wrote is what the warm one reads.
+                let lines = runGallery(gallery, dir: dir, cache: cache, fling: true, untilLines: { lines in
+                    guard let flung = lines.firstIndex(where: { $0.hasPrefix("fling up") }) else { return false }
+                    return lines[flung...].contains { $0.hasPrefix("thumbnails settled") }
+                }, timeout: 120)
                 func field(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "(missing \(prefix))" }
                 print("round \(round) collection view (gallery, thumbnails), \(open) caches:")
                 print("  " + field("opened "))
                 print("  " + field("first-screen"))
                 print("  " + field("fling down"))
                 print("  " + field("fling up"))
-                print("  " + (lines.last { $0.hasPrefix("thumbnails ") } ?? "(no thumbnail counts)"))
+                print("  " + (lines.last { $0.hasPrefix("thumbnails settled") } ?? "(no thumbnail counts)"))
             }
             let gtk = runProcess(CommandLine.arguments[0], ["folder-gtk", dir], environment: [:], until: { $0.hasPrefix("RESULT") }, timeout: 90)
             print("round \(round) GtkGridView (names only, no pictures):")
@@ -87,11 +106,26 @@ enum FolderBenchmark {
     /// The gallery on `dir` with its caches in `cache` and settings in memory (the defaults).
     static func runGallery(_ gallery: String, dir: String, cache: String, fling: Bool, until: @escaping (String) -> Bool,
                            timeout: Double) -> [String] {
+        runGallery(gallery, dir: dir, cache: cache, fling: fling, untilLines: { $0.contains(where: until) }, timeout: timeout)
+    }
+
+    static func runGallery(_ gallery: String, dir: String, cache: String, fling: Bool, untilLines: @escaping ([String]) -> Bool,
+                           timeout: Double) -> [String] {
         var environment = ["GALLERY_LOG": "1", "XDG_CACHE_HOME": cache, "GSETTINGS_BACKEND": "memory"]
+        if byDate {
+            // The Sort choice as a user who chose By date left it: GSettings' keyfile backend.
+            let config = (cache as NSString).appendingPathComponent("config")
+            let folder = (config as NSString).appendingPathComponent("glib-2.0/settings")
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? "[io/github/collectionview/Gallery]\nsort-order='date'\n".write(toFile: (folder as NSString).appendingPathComponent("keyfile"),
+                                                                                atomically: true, encoding: .utf8)
+            environment["GSETTINGS_BACKEND"] = "keyfile"
+            environment["XDG_CONFIG_HOME"] = config
+        }
         if fling { environment["GALLERY_BENCH_FLING"] = "\(flingSeconds)" }
         // Its own app id: a gallery already running in the session must not take the folder.
         return runProcess(gallery, [dir, "--gapplication-app-id=io.github.collectionview.GalleryBench"], environment: environment,
-                          until: until, timeout: timeout)
+                          untilLines: untilLines, timeout: timeout)
     }
 
     /// GtkGridView over the folder's models: first screen, then the same fling, in this process.
@@ -125,10 +159,10 @@ enum FolderBenchmark {
         let vadjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         var leg = 0
         var begun: Double?, last: Double?
-        var worst = [0.0, 0.0]
+        var intervals: [[Double]] = [[], []]
         Tick.add(window) { _ in
             let t0 = now()
-            if let last { worst[leg] = max(worst[leg], t0 - last) }
+            if let last { intervals[leg].append(t0 - last) }
             last = t0
             begun = begun ?? t0
             let end = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
@@ -143,7 +177,15 @@ enum FolderBenchmark {
         }
         while leg < 2 { g_main_context_iteration(nil, 1) }
         print("RESULT items=\(g_list_model_get_n_items(model)) first-screen ms=\(Int((firstScreen! - start) * 1000)) "
-              + "fling worstMs down=\(Int(worst[0] * 1000)) up=\(Int(worst[1] * 1000)) rssKB=\(residentBytes() / 1024)")
+              + "fling down \(figures(intervals[0])) up \(figures(intervals[1])) rssKB=\(residentBytes() / 1024)")
+    }
+
+    /// Frame intervals as the gallery logs them: median, 95th percentile and worst, in ms.
+    static func figures(_ intervals: [Double]) -> String {
+        let sorted = intervals.sorted()
+        guard !sorted.isEmpty else { return "frames=0" }
+        func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+        return "frames=\(sorted.count) p50Ms=\(ms(sorted[sorted.count / 2])) p95Ms=\(ms(sorted[Int(Double(sorted.count - 1) * 0.95)])) worstMs=\(ms(sorted.last!))"
     }
 
     /// Makes the folder once: five 1600x1200 JPEGs of noise (so decoding costs what a photo
@@ -191,6 +233,12 @@ enum FolderBenchmark {
     /// Runs a program and collects its output lines until `until` matches one (then stops it).
     static func runProcess(_ path: String, _ arguments: [String], environment: [String: String], until: @escaping (String) -> Bool,
                            timeout: Double) -> [String] {
+        runProcess(path, arguments, environment: environment, untilLines: { $0.contains(where: until) }, timeout: timeout)
+    }
+
+    /// The same, until `untilLines` holds for the lines so far.
+    static func runProcess(_ path: String, _ arguments: [String], environment: [String: String], untilLines: @escaping ([String]) -> Bool,
+                           timeout: Double) -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -205,7 +253,7 @@ enum FolderBenchmark {
         var lines: [String] = []
         while now() < deadline {
             lines = output.lines
-            if lines.contains(where: until) || !process.isRunning { break }
+            if untilLines(lines) || !process.isRunning { break }
             usleep(100_000)
         }
         if process.isRunning { process.terminate() }

@@ -56,7 +56,9 @@ enum BenchFling {
         let p95 = sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.95)]
         let loader = gallery.thumbnails
         let cpuPerFrame = sorted.isEmpty ? 0 : cpu / Double(sorted.count) * 1000
-        GalleryLog.event("fling \(leg) frames=\(sorted.count) worstMs=\(Int((sorted.last ?? 0) * 1000)) p95Ms=\(Int(p95 * 1000)) "
+        func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+        GalleryLog.event("fling \(leg) frames=\(sorted.count) p50Ms=\(ms(sorted.isEmpty ? 0 : sorted[sorted.count / 2])) p95Ms=\(ms(p95)) "
+            + "worstMs=\(ms(sorted.last ?? 0)) "
             + "mainCpuMsPerFrame=\(String(format: "%.1f", cpuPerFrame)) "
             + "rssKB=\(FrameStats.residentKB()) ownKB=\(FrameStats.anonymousKB()) cached=\(loader.cache.count) cacheKB=\(loader.cache.bytes / 1024) "
             + "capKB=\(loader.cache.capacityBytes / 1024) decoded=\(loader.decoded) shared=\(loader.fromSharedCache) cancelled=\(loader.cancelled)")

@@ -110,8 +110,13 @@ extension GalleryWindow {
     /// By date, the index's rows for the folder (read off the main thread), then `done`; by
     /// name, `done` at once.
     private func knownDates(of folder: FolderContent, _ done: @escaping @MainActor ([String: IndexedPhoto]) -> Void) {
+        knownDates(underURI: folder.rootURI, done)
+    }
+
+    /// By date, the index's rows for a folder (read on the indexer's thread); by name, none.
+    private func knownDates(underURI uri: String, _ done: @escaping @MainActor ([String: IndexedPhoto]) -> Void) {
         guard photoOrder == .date else { return done([:]) }
-        dates.rows(under: folder.rootURI, done)
+        dates.rows(under: uri, done)
     }
 
     /// Installs the folder's data source in the current order.
@@ -214,6 +219,20 @@ extension GalleryWindow {
         }
         let path = PhotoURI.displayPath(uri)  // for people and the log
         let started = g_get_monotonic_time()
+        // The folder is read and, by date, the index's dates for it, at the same time (the
+        // index on its own thread); it is shown when both are there.
+        final class Opening { var known: [String: IndexedPhoto]?; var read: (folder: FolderContent, otherFiles: Int)? }
+        let opening = Opening()
+        let proceed: @MainActor () -> Void = { [weak self] in
+            guard let self, let known = opening.known, let (folder, otherFiles) = opening.read,
+                  self.loadingFolder === folder else { return }  // not both yet, or another folder was opened meanwhile
+            self.loadingFolder = nil
+            self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known)
+        }
+        knownDates(underURI: uri) { known in
+            opening.known = known
+            proceed()
+        }
         loadingFolder = FolderContent(uri: uri) { [weak self] folder, otherFiles in
             guard let self, self.loadingFolder === folder else { return }
             if let error = folder.error {
@@ -222,12 +241,9 @@ extension GalleryWindow {
                 return
             }
             // A folder without pictures is shown too: its empty state says so, and pictures
-            // copied into it replace that. By date, once the index's dates for it are read.
-            self.knownDates(of: folder) { [weak self] known in
-                guard let self, self.loadingFolder === folder else { return }  // another folder was opened meanwhile
-                self.loadingFolder = nil
-                self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known)
-            }
+            // copied into it replace that.
+            opening.read = (folder, otherFiles)
+            proceed()
         }
     }
 
@@ -300,8 +316,9 @@ extension GalleryWindow {
     /// How many thumbnails were decoded and how many came from the shared cache (`shared`),
     /// files known unreadable from it (`failed-before`), and files it got (`written`; `unsaved`:
     /// dropped while too many waited to be written).
-    func logThumbnails() {
-        GalleryLog.event("thumbnails decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)"
+    /// The loader's counts; `settled` when nothing is left to load or write.
+    func logThumbnails(settled: Bool = false) {
+        GalleryLog.event("thumbnails\(settled ? " settled" : "") decoded=\(thumbnails.decoded) cached=\(thumbnails.cache.count) cacheKB=\(thumbnails.cache.bytes / 1024) cancelled=\(thumbnails.cancelled)"
             + " unsaved=\(thumbnails.unsaved) shared=\(thumbnails.fromSharedCache) failed-before=\(thumbnails.knownUnreadable) written=\(thumbnails.written)")
     }
 

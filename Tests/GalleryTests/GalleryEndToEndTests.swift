@@ -301,7 +301,7 @@ final class GalleryEndToEndTests: XCTestCase {
         for i in 0..<30 { try writeTestPNG(folder.appendingPathComponent("p-\(i).png").path, colour: 0x4060_80ff &+ UInt32(i) << 16) }
         try launch([folder.path], environment: ["GALLERY_THUMBNAIL_CACHE_MB": "1"])
         await_("opened") { $0.hasPrefix("opened \(folder.path) sections=1 items=30 ") }
-        let line = await_("every thumbnail", timeout: 20) { $0.hasPrefix("thumbnails decoded=30 ") }
+        let line = await_("every thumbnail", timeout: 20) { $0.hasPrefix("thumbnails settled decoded=30 ") }
         let fields = Dictionary(uniqueKeysWithValues: (line ?? "").split(separator: " ").dropFirst().compactMap { field -> (String, Int)? in
             let parts = field.split(separator: "=")
             return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? -1) : nil

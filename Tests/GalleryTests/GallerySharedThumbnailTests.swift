@@ -40,7 +40,7 @@ final class GallerySharedThumbnailTests: XCTestCase {
                               file: StaticString = #filePath, line: UInt = #line) {
         await_("thumbnails decoded=\(decoded) shared=\(shared) failed-before=\(failedBefore) written=\(written)", after: after,
                file: file, line: line) {
-            $0.hasPrefix("thumbnails decoded=\(decoded) ") && $0.hasSuffix(" shared=\(shared) failed-before=\(failedBefore) written=\(written)")
+            $0.hasPrefix("thumbnails settled decoded=\(decoded) ") && $0.hasSuffix(" shared=\(shared) failed-before=\(failedBefore) written=\(written)")
         }
     }
 
@@ -48,7 +48,7 @@ final class GallerySharedThumbnailTests: XCTestCase {
     /// "thumbnails ..." line after it, logged when nothing is left to load or write.
     private func awaitWritten(after line: String?, file: StaticString = #filePath, lineNumber: UInt = #line) {
         let mark = line.flatMap { log.lines.lastIndex(of: $0) }.map { $0 + 1 } ?? log.lines.count
-        await_("the thumbnails written", after: mark, file: file, line: lineNumber) { $0.hasPrefix("thumbnails decoded=") }
+        await_("the thumbnails written", after: mark, file: file, line: lineNumber) { $0.hasPrefix("thumbnails settled decoded=") }
     }
 
     private func photo(_ name: String) -> String { folder.appendingPathComponent(name).path }
