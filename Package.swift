@@ -36,6 +36,10 @@ let package = Package(
         // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
         // few plain functions (Sources/Gallery/Photos is the Swift side).
         .target(name: "CPhotoDecode", dependencies: ["CVips", "CGtk"]),
+        // The filter and sorter of the gallery's folder models, in C: called per file and
+        // O(n log n) times per folder, where Swift closures behind C callbacks cost twice GTK's
+        // own work on a large folder.
+        .target(name: "CFolderModels", dependencies: ["CGtk"]),
         // The system's SQLite and gexiv2 (EXIF through Exiv2), for the gallery's index of the
         // dates photos were taken; gexiv2's few calls are declared without GLib's headers.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -66,7 +70,7 @@ let package = Package(
         // so the tests use it directly. In no product.
         .target(name: "GalleryIndex", dependencies: ["CSQLite", "CGExiv2"]),
         .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "GalleryIndex", "CGtk", "CAdw",
-                                                             "CGnomeDesktop", "GtkGlue", "CPhotoDecode"],
+                                                             "CGnomeDesktop", "GtkGlue", "CPhotoDecode", "CFolderModels"],
                           plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
         .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),
