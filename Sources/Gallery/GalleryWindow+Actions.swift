@@ -229,6 +229,12 @@ extension GalleryWindow {
             self.loadingFolder = nil
             self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known)
         }
+        if photoOrder == .date {
+            // Its first screen of thumbnails before its dates (they would share the cores); at
+            // the latest after a second and a half, for a folder whose first screen never completes.
+            dates.hold()
+            Async.after(milliseconds: 1500) { [weak self] in self?.openedDates?.release() }
+        }
         knownDates(underURI: uri) { known in
             opening.known = known
             proceed()
@@ -299,6 +305,7 @@ extension GalleryWindow {
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
             GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
+            openedDates?.release()  // held while the first screen loaded (open(folderURI:))
             BenchFling.start(self)
         }
     }

@@ -69,6 +69,7 @@ final class DateIndexer {
         worker.advanceGeneration()
         (requestedCount, answeredCount, reusedCount, readCount) = (0, 0, 0, 0)
         runEnded = true
+        if held != nil { held = [] }
     }
 
     private func startRunIfEnded() {
@@ -77,11 +78,35 @@ final class DateIndexer {
         runEnded = false
     }
 
+    /// While held, requests wait (counted, so the progress says how many): a folder opened by
+    /// date shows its first screen of thumbnails before its dates are read, which would take
+    /// the cores from them. `release` sends what waited.
+    private var held: [Request]?
+
+    func hold() {
+        if held == nil { held = [] }
+    }
+
+    func release() {
+        guard let requests = held else { return }
+        held = nil
+        send(requests)
+    }
+
     /// Asks for the dates of `requests`; answers arrive in batches through `answered`.
     func request(_ requests: [Request]) {
         guard !requests.isEmpty else { return }
         startRunIfEnded()
         requestedCount += requests.count
+        if held != nil {
+            held! += requests
+            return
+        }
+        send(requests)
+    }
+
+    private func send(_ requests: [Request]) {
+        guard !requests.isEmpty else { return }
         let generation = worker.generation
         worker.queue.async { [worker] in
             worker.date(requests, generation: generation) { answers, reused, read, skipped in
