@@ -455,6 +455,18 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 }
 
+/* Draws a tile's picture from the nodes in `list` (none: an empty tile) and shows it. */
+static void draw_picture(CvTileCache *cache, GskRenderer *renderer, Under *under, GtkWidget *canvas, const graphene_rect_t *visible,
+                         Tile *tile, GskRenderNode **nodes, GArray *list, GtkSnapshot *snapshot) {
+    if (list) {
+        under_make(cache, under, canvas, visible);
+        tile->picture = draw_tile(cache, renderer, under, tile->tx, tile->ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
+    }
+    cache->bytes += tile->bytes;
+    tile->drawn = TRUE;
+    if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
+}
+
 /* A tile whose content changes often: its views' nodes as the canvas made them, clipped to the
  * tile (a view across two tiles is drawn in each, its halves meeting at the line between). */
 static void draw_directly(CvTileCache *cache, int tx, int ty, GskRenderNode **nodes, GArray *list, GtkSnapshot *snapshot) {
@@ -555,15 +567,9 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 continue;
             }
             if (unchanged) {
-                /* Still for a while: its picture is drawn (below), from the entries it has. */
+                /* Still for a while: its picture is drawn, from the entries it has. */
                 tile->direct = FALSE;
-                if (list) {
-                    under_make(cache, &under, canvas, visible);
-                    tile->picture = draw_tile(cache, renderer, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
-                }
-                cache->bytes += tile->bytes;
-                tile->drawn = TRUE;
-                if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
+                draw_picture(cache, renderer, &under, canvas, visible, tile, nodes, list, snapshot);
                 continue;
             }
             /* Changed again soon after the last change: drawn directly for now. */
@@ -597,13 +603,7 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 draw_directly(cache, tx, ty, nodes, list, snapshot);
                 continue;
             }
-            if (list) {
-                under_make(cache, &under, canvas, visible);
-                tile->picture = draw_tile(cache, renderer, &under, tx, ty, nodes, (const guint *)list->data, list->len, &tile->bytes);
-            }
-            cache->bytes += tile->bytes;
-            tile->drawn = TRUE;
-            if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
+            draw_picture(cache, renderer, &under, canvas, visible, tile, nodes, list, snapshot);
         }
     }
     g_array_unref(wanted);

@@ -234,22 +234,19 @@ final class GalleryWindow {
             if action == "win.delete-selection" { deleteButton = button }
         }
         let menu = g_menu_new()!
-        let layoutSection = g_menu_new()!
-        for layout in GalleryLayout.allCases {
-            let item = g_menu_item_new(layout.title, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.layout", g_variant_new_string(layout.rawValue))
-            g_menu_append_item(layoutSection, item)
-            g_object_unref(raw(item))
+        /// A section of radio items: one per choice, each the stateful action with its value.
+        func choices(_ title: String, _ action: String, _ items: [(title: String, value: String)]) {
+            let section = g_menu_new()!
+            for (title, value) in items {
+                let item = g_menu_item_new(title, nil)!
+                g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(value))
+                g_menu_append_item(section, item)
+                g_object_unref(raw(item))
+            }
+            g_menu_append_section(menu, title, UnsafeMutablePointer<GMenuModel>(section))
         }
-        g_menu_append_section(menu, tr("Layout"), UnsafeMutablePointer<GMenuModel>(layoutSection))
-        let sortSection = g_menu_new()!
-        for order in PhotoOrder.allCases {
-            let item = g_menu_item_new(order.title, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.sort-order", g_variant_new_string(order.rawValue))
-            g_menu_append_item(sortSection, item)
-            g_object_unref(raw(item))
-        }
-        g_menu_append_section(menu, tr("Sort Photos"), UnsafeMutablePointer<GMenuModel>(sortSection))
+        choices(tr("Layout"), "win.layout", GalleryLayout.allCases.map { ($0.title, $0.rawValue) })
+        choices(tr("Sort Photos"), "win.sort-order", PhotoOrder.allCases.map { ($0.title, $0.rawValue) })
         let editSection = g_menu_new()!
         g_menu_append(editSection, tr("_Multiple Selection"), "win.multiple")
         g_menu_append(editSection, tr("Sort by _Title"), "win.sort")
