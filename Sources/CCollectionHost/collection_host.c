@@ -242,6 +242,7 @@ struct _CvCanvas {
     gboolean automatic;
     CvTileChooser chooser;
     double (*cost_clock)(void *data); /* tests: a clock instead of the process's CPU time */
+    guint still_timeout; /* redraws once what is in view has been still (cv_tile_cache_still_at) */
     void *cost_data;
     double last_cost_time;
     gboolean had_frame; /* last_cost_time is from the frame before */
@@ -295,6 +296,12 @@ static void cv_canvas_size_allocate(GtkWidget *widget, int width, int height, in
 }
 
 static gboolean redraw_later(gpointer widget) {
+    gtk_widget_queue_draw(widget);
+    return G_SOURCE_REMOVE;
+}
+
+static gboolean redraw_when_still(gpointer widget) {
+    CV_CANVAS(widget)->still_timeout = 0;
     gtk_widget_queue_draw(widget);
     return G_SOURCE_REMOVE;
 }
@@ -374,6 +381,15 @@ static void cv_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     self->drew_tiles = cv_tile_cache_snapshot(self->tiles, widget, (GskRenderNode **)nodes->pdata, nodes->len, &self->visible,
                                               self->mirrored, snapshot);
     if (!self->drew_tiles && root) gtk_snapshot_append_node(snapshot, root);
+    /* Drawn directly as what is in view was changing: once it has been still, a frame draws the
+     * tiles again, whether or not anything else asks for one. */
+    gint64 still_at = self->drew_tiles ? 0 : cv_tile_cache_still_at(self->tiles);
+    if (still_at > 0 && !self->still_timeout) {
+        GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+        gint64 now = clock ? gdk_frame_clock_get_frame_time(clock) : g_get_monotonic_time();
+        guint ms = (guint)MAX(1, (still_at - now) / 1000 + 1);
+        self->still_timeout = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, redraw_when_still, g_object_ref(widget), g_object_unref);
+    }
     g_ptr_array_unref(nodes);
     if (root) gsk_render_node_unref(root);
 }
@@ -405,6 +421,10 @@ static void cv_canvas_unrealize(GtkWidget *widget) {
 
 static void cv_canvas_dispose(GObject *object) {
     CvCanvas *self = CV_CANVAS(object);
+    if (self->still_timeout) {
+        g_source_remove(self->still_timeout);  /* it holds a reference: let it go */
+        self->still_timeout = 0;
+    }
     self->allocate = NULL;
     self->before_snapshot = NULL;
     g_clear_pointer(&self->draw_order, g_ptr_array_unref);

@@ -11,11 +11,13 @@
  * their views reach past them, so that no view is cut while drawn (draw_tile). Only tiles that
  * meet the visible rectangle are drawn; those one tile around it keep their pictures while
  * nothing in them changes (a changed one loses its picture until it is in view); farther ones
- * are dropped, which bounds the memory. A tile whose content changes again soon after it was
- * drawn (pictures arriving one by one as they decode, a view animating by itself) is not drawn
- * again at each change: its views are drawn directly, clipped to the tile, until it has been
- * still for a moment, and then drawn once more (CHURN and QUIET); a picture that lives for a
- * frame or two costs more than drawing its views. The view makes its views a little more than two tiles
+ * are dropped, which bounds the memory. When a tile's content changes again soon after it was
+ * drawn (pictures arriving one by one as they decode, a view animating by itself), the tiles
+ * are not drawn again at each change: the frame is drawn directly, every view as itself, until
+ * what is in view has been still for a moment, and the changed tiles are drawn once more then
+ * (CHURN and QUIET); a picture that lives for a frame or two costs more than drawing its views.
+ * (Drawing only such tiles directly, clipped to the tile, left seams where a view crosses into
+ * the next tile: the GL renderer blends a clip's edge at a fractional position.) The view makes its views a little more than two tiles
  * ahead of what is visible, so a tile is complete when it comes into view and nothing leaves it
  * while it is in view.
  *
@@ -62,7 +64,7 @@ typedef struct {
     GArray *entries;        /* Entry: what the picture shows */
     GskRenderNode *picture; /* draws the tile; NULL: nothing in it, or not drawn */
     gboolean drawn;         /* the picture shows what is in the tile now */
-    gboolean direct;        /* changing often: its views are drawn directly (entries are current) */
+    gboolean direct;        /* changed while things were changing: no picture yet (entries are current) */
     gint64 changed_at;      /* frame time of the last change of what is in it */
     gsize bytes;
 } Tile;
@@ -76,7 +78,8 @@ struct _CvTileCache {
     gboolean rounded; /* cairo: the canvas is drawn inside a rounded clip (in_rounded_clip) */
     gboolean see_through; /* something is drawn under the canvas: transparent tiles (drawn_below) */
     guint64 renders;
-    guint64 direct_draws; /* tiles drawn directly, as they were changing (statistics, tests) */
+    guint64 direct_draws; /* frames drawn directly, as tiles in view were changing (statistics, tests) */
+    gint64 still_at;      /* after a frame drawn directly so: when what is in view has been still for QUIET */
     gint64 churn, quiet;  /* CHURN and QUIET */
     gsize bytes;
     cairo_surface_t *scratch; /* cairo: where a tile is drawn before its own part is copied */
@@ -168,6 +171,16 @@ static gboolean same(GArray *a, GArray *b) {
         Entry *x = &g_array_index(a, Entry, i), *y = &g_array_index(b, Entry, i);
         if (x->inner != y->inner || !gsk_transform_equal(x->transform, y->transform)) return FALSE;
     }
+    return TRUE;
+}
+
+/* Whether only where views are changed between the two lists, not what they draw (a pinned
+ * header following the scroll): such a tile is drawn again as a picture, not counted as
+ * changing (which would draw every frame of a scroll directly). */
+static gboolean only_moved(GArray *a, GArray *b) {
+    if (a->len != b->len) return FALSE;
+    for (guint i = 0; i < a->len; i++)
+        if (g_array_index(a, Entry, i).inner != g_array_index(b, Entry, i).inner) return FALSE;
     return TRUE;
 }
 
@@ -467,17 +480,6 @@ static void draw_picture(CvTileCache *cache, GskRenderer *renderer, Under *under
     if (tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
 }
 
-/* A tile whose content changes often: its views' nodes as the canvas made them, clipped to the
- * tile (a view across two tiles is drawn in each, its halves meeting at the line between). */
-static void draw_directly(CvTileCache *cache, int tx, int ty, GskRenderNode **nodes, GArray *list, GtkSnapshot *snapshot) {
-    if (!list || list->len == 0) return;
-    graphene_rect_t rect = GRAPHENE_RECT_INIT(tx * cache->tile_width, ty * cache->tile_height, cache->tile_width, cache->tile_height);
-    gtk_snapshot_push_clip(snapshot, &rect);
-    for (guint j = 0; j < list->len; j++) gtk_snapshot_append_node(snapshot, nodes[g_array_index(list, guint, j)]);
-    gtk_snapshot_pop(snapshot);
-    cache->direct_draws++;
-}
-
 gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRenderNode **nodes, guint count,
                                 const graphene_rect_t *visible, gboolean mirrored, GtkSnapshot *snapshot) {
     GtkNative *native = gtk_widget_get_native(canvas);
@@ -549,6 +551,70 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
     gint64 now = clock ? gdk_frame_clock_get_frame_time(clock) : g_get_monotonic_time();
     Under under = { 0 };
     GArray *wanted = g_array_new(FALSE, FALSE, sizeof(Entry));
+
+    /* Whether what is in view is changing: a tile in view changed again within CHURN of its last
+     * change, or one that did has not been still for QUIET. Then the frame is drawn directly,
+     * and the tiles that changed only note what is in them now and when it changed. */
+    gboolean changing = FALSE;
+    for (int ty = w0; ty <= w1 && !changing; ty++) {
+        for (int tx = v0; tx <= v1 && !changing; tx++) {
+            GArray *list = lists[(ty - y0) * columns + (tx - x0)];
+            guint64 k = tile_key(tx, ty);
+            Tile *tile = g_hash_table_lookup(cache->tiles, &k);
+            if (!tile) continue;
+            g_array_set_size(wanted, 0);
+            for (guint j = 0; list && j < list->len; j++) g_array_append_val(wanted, entries[g_array_index(list, guint, j)]);
+            gboolean unchanged = (tile->drawn || tile->direct) && same(tile->entries, wanted);
+            if (unchanged) changing = tile->direct && now - tile->changed_at < cache->quiet;
+            else changing = tile->entries->len > 0 && now - tile->changed_at < cache->churn && !only_moved(tile->entries, wanted);
+        }
+    }
+    if (changing) {
+        cache->still_at = now + cache->quiet;
+        for (int ty = w0; ty <= w1; ty++) {
+            for (int tx = v0; tx <= v1; tx++) {
+                GArray *list = lists[(ty - y0) * columns + (tx - x0)];
+                guint64 k = tile_key(tx, ty);
+                Tile *tile = g_hash_table_lookup(cache->tiles, &k);
+                g_array_set_size(wanted, 0);
+                for (guint j = 0; list && j < list->len; j++) g_array_append_val(wanted, entries[g_array_index(list, guint, j)]);
+                if (tile && (tile->drawn || tile->direct) && same(tile->entries, wanted)) {
+                    if (tile->direct) cache->still_at = MAX(cache->still_at, tile->changed_at + cache->quiet);
+                    continue;
+                }
+                if (!tile) {
+                    tile = g_new0(Tile, 1);
+                    tile->tx = tx;
+                    tile->ty = ty;
+                    tile->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
+                    guint64 *stored = g_new(guint64, 1);
+                    *stored = k;
+                    g_hash_table_insert(cache->tiles, stored, tile);
+                }
+                entries_clear(tile->entries);
+                g_clear_pointer(&tile->picture, gsk_render_node_unref);
+                cache->bytes -= tile->bytes;
+                tile->bytes = 0;
+                tile->drawn = FALSE;
+                tile->direct = TRUE;
+                tile->changed_at = now;
+                for (guint j = 0; j < wanted->len; j++) {
+                    Entry e = g_array_index(wanted, Entry, j);
+                    e.inner = gsk_render_node_ref(e.inner);
+                    if (e.transform) e.transform = gsk_transform_ref(e.transform);
+                    g_array_append_val(tile->entries, e);
+                }
+            }
+        }
+        cache->direct_draws++;
+        g_array_unref(wanted);
+        for (int k = 0; k < columns * rows; k++) if (lists[k]) g_array_unref(lists[k]);
+        g_free(lists);
+        g_free(entries);
+        return FALSE;
+    }
+    cache->still_at = 0;
+
     for (int ty = y0; ty <= y1; ty++) {
         for (int tx = x0; tx <= x1; tx++) {
             GArray *list = lists[(ty - y0) * columns + (tx - x0)];
@@ -562,18 +628,13 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 if (in_view && tile->picture) gtk_snapshot_append_node(snapshot, tile->picture);
                 continue;
             }
-            if (unchanged && (!in_view || now - tile->changed_at < cache->quiet)) {
-                if (in_view) draw_directly(cache, tx, ty, nodes, list, snapshot);
-                continue;
-            }
+            if (unchanged && !in_view) continue;  /* its picture is drawn when it comes into view */
             if (unchanged) {
                 /* Still for a while: its picture is drawn, from the entries it has. */
                 tile->direct = FALSE;
                 draw_picture(cache, renderer, &under, canvas, visible, tile, nodes, list, snapshot);
                 continue;
             }
-            /* Changed again soon after the last change: drawn directly for now. */
-            gboolean churning = tile && tile->entries->len > 0 && now - tile->changed_at < cache->churn;
             if (!tile) {
                 tile = g_new0(Tile, 1);
                 tile->tx = tx;
@@ -598,11 +659,6 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 if (e.transform) e.transform = gsk_transform_ref(e.transform);
                 g_array_append_val(tile->entries, e);
             }
-            if (churning) {
-                tile->direct = TRUE;
-                draw_directly(cache, tx, ty, nodes, list, snapshot);
-                continue;
-            }
             draw_picture(cache, renderer, &under, canvas, visible, tile, nodes, list, snapshot);
         }
     }
@@ -621,11 +677,14 @@ gboolean cv_tile_cache_covers(CvTileCache *cache, const graphene_rect_t *visible
         for (int tx = v0; tx <= v1; tx++) {
             guint64 k = tile_key(tx, ty);
             Tile *tile = g_hash_table_lookup(cache->tiles, &k);
-            if (!tile || !tile->drawn) return FALSE;
+            /* A tile noted while things changed was drawn, directly, in the last frame. */
+            if (!tile || !(tile->drawn || tile->direct)) return FALSE;
         }
     }
     return TRUE;
 }
+
+gint64 cv_tile_cache_still_at(CvTileCache *cache) { return cache->still_at; }
 
 void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders, guint64 *direct_draws) {
     *tiles = g_hash_table_size(cache->tiles);

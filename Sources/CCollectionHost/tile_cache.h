@@ -23,5 +23,8 @@ gboolean cv_tile_cache_covers(CvTileCache *cache, const graphene_rect_t *visible
 /* How soon a change after the last one makes a tile drawn directly, and how long it must then
  * stay unchanged to be drawn as a picture again, in microseconds (tests). */
 void cv_tile_cache_set_churn(CvTileCache *cache, gint64 churn, gint64 quiet);
-/* Tiles held, their bytes, pictures drawn so far, and tiles drawn directly as they were changing. */
+/* After a frame cv_tile_cache_snapshot declined because what is in view was changing: the frame
+ * clock time at which it will have been still long enough for the tiles (0: it was not). */
+gint64 cv_tile_cache_still_at(CvTileCache *cache);
+/* Tiles held, their bytes, pictures drawn so far, and frames drawn directly as tiles in view were changing. */
 void cv_tile_cache_statistics(CvTileCache *cache, guint *tiles, gsize *bytes, guint64 *renders, guint64 *direct_draws);

@@ -18,9 +18,11 @@ static gboolean is_image(gpointer item, gpointer data) {
     if (name[0] == '.') return FALSE;  /* hidden */
     const char *dot = strrchr(name, '.');
     if (!dot) return FALSE;
+    static GQuark quark;
+    if (G_UNLIKELY(!quark)) quark = g_quark_from_static_string("gallery-folder-index");
     for (const char *const *ext = filter->extensions; *ext; ext++) {
         if (g_ascii_strcasecmp(dot + 1, *ext) == 0) {
-            g_object_set_qdata(G_OBJECT(info), g_quark_from_static_string("gallery-folder-index"), GINT_TO_POINTER(filter->folder + 1));
+            g_object_set_qdata(G_OBJECT(info), quark, GINT_TO_POINTER(filter->folder + 1));
             return TRUE;
         }
     }

@@ -31,11 +31,12 @@ void photo_vips_setup(void) {
 }
 
 /* vips' error buffer is the process's, shared by every thread: take what is there and clear
- * it, so the next failure says only its own reason. */
+ * it under vips' own lock (vips_error_buffer_copy), so the next failure says only its own
+ * reason and two decoding threads never read it while the other writes it. */
 static char *take_vips_error(void) {
-    const char *text = vips_error_buffer();
+    char *text = vips_error_buffer_copy();
     char *copy = g_strstrip(g_strdup(text && *text ? text : "the image could not be decoded"));
-    vips_error_clear();
+    g_free(text);
     return copy;
 }
 
@@ -83,7 +84,7 @@ static GdkPixbuf *pixbuf_of(VipsImage *image, char **error) {
         g_object_unref(current);
         current = next;
     }
-    vips_error_clear();  /* a colourspace that could not convert: cast below */
+    g_free(vips_error_buffer_copy());  /* a colourspace that could not convert: cast below (under vips' lock) */
     if (vips_image_get_format(current) != VIPS_FORMAT_UCHAR) {
         if (vips_cast_uchar(current, &next, NULL) != 0) goto failed;
         g_object_unref(current);
@@ -206,7 +207,8 @@ static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *reques
         outcome = PHOTO_TOO_LARGE;
     } else if (ok && gdk_pixbuf_loader_get_pixbuf(loader)) {
         result->pixbuf = gdk_pixbuf_apply_embedded_orientation(gdk_pixbuf_loader_get_pixbuf(loader));
-        outcome = PHOTO_DECODED;
+        outcome = result->pixbuf ? PHOTO_DECODED : PHOTO_FAILED;  /* NULL: no memory to turn it */
+        if (!result->pixbuf) result->error = g_strdup("the image could not be turned upright");
     } else {
         result->error = g_strdup(error ? error->message : "the image could not be decoded");
         outcome = PHOTO_FAILED;
@@ -221,7 +223,7 @@ static PhotoOutcome vips_thumbnail_of(VipsSource *source, const PhotoRequest *re
     const char *loader = vips_foreign_find_load_source(source);
     gboolean is_jpeg = FALSE;
     if (!loader || !known_loader(loader, &is_jpeg, &result->decoding)) {
-        vips_error_clear();
+        g_free(vips_error_buffer_copy());  /* "not a known format": not this decode's reason (under vips' lock) */
         g_object_unref(source);
         return PHOTO_NOT_HANDLED;
     }

@@ -75,9 +75,11 @@ final class GalleryDragAndDrop: CollectionViewDragDelegate, CollectionViewDropDe
         return images.filter { PhotoURI.parent(of: $0) != destination }
     }
 
-    /// The folder a drop into a section of an open folder goes to (its URI): the section's own folder.
+    /// The folder a drop into a section of an open folder goes to (its URI): the section's own
+    /// folder by name; by date (sections are months), the open folder itself.
     private func folderURI(forSection section: Int?) -> String {
         guard let folder = gallery.folder else { return "" }
+        guard folder.order == .name else { return folder.rootURI }
         return section.flatMap { folder.dataSource?.sectionKey(ofSection: $0) } ?? folder.rootURI
     }
 

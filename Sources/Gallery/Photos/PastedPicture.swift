@@ -27,7 +27,7 @@ enum PastedPicture {
                 if delivered() { done(.failure(PasteFailure(reason))) }
                 return
             }
-            readAll(stream, cancellable: cancellable, into: []) { bytes in
+            readAll(stream, cancellable: cancellable, into: Received()) { bytes in
                 g_object_unref(raw(stream))
                 guard delivered() else { return }
                 switch bytes {
@@ -45,8 +45,11 @@ enum PastedPicture {
         }
     }
 
+    /// The bytes read so far, appended to in place (a new array a chunk copied all of them again).
+    private final class Received { var bytes: [UInt8] = [] }
+
     /// Reads the stream to its end, a megabyte at a time, on the main loop without blocking it.
-    private static func readAll(_ stream: UnsafeMutablePointer<GInputStream>, cancellable: UnsafeMutablePointer<GCancellable>, into bytes: [UInt8],
+    private static func readAll(_ stream: UnsafeMutablePointer<GInputStream>, cancellable: UnsafeMutablePointer<GCancellable>, into received: Received,
                                 then finish: @escaping @MainActor (Result<[UInt8], PasteFailure>) -> Void) {
         let (callback, data) = Async.callback { result in
             var error: UnsafeMutablePointer<GError>?
@@ -58,11 +61,12 @@ enum PastedPicture {
             defer { g_bytes_unref(chunk) }
             var size: gsize = 0
             let start = g_bytes_get_data(chunk, &size)
-            guard size > 0, let start else { return finish(.success(bytes)) }
-            guard bytes.count + Int(size) <= maxBytes else {
+            guard size > 0, let start else { return finish(.success(received.bytes)) }
+            guard received.bytes.count + Int(size) <= maxBytes else {
                 return finish(.failure(PasteFailure(format(tr("more than %d MB"), maxBytes >> 20))))
             }
-            readAll(stream, cancellable: cancellable, into: bytes + UnsafeRawBufferPointer(start: start, count: Int(size)), then: finish)
+            received.bytes.append(contentsOf: UnsafeRawBufferPointer(start: start, count: Int(size)))
+            readAll(stream, cancellable: cancellable, into: received, then: finish)
         }
         g_input_stream_read_bytes_async(stream, 1 << 20, Int32(G_PRIORITY_DEFAULT), cancellable, callback, data)
     }

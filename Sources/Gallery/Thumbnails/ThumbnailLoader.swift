@@ -276,7 +276,7 @@ final class ThumbnailLoader {
             unreadable.insert(path)
             if result.source == .failureMarker { knownUnreadable += 1 }
             logSource(result.source, path)
-            failed?(path, result.error ?? "unreadable")
+            failed?(path, result.error ?? tr("unreadable"))
         }
     }
 
@@ -336,7 +336,7 @@ final class ThumbnailLoader {
         func store() -> Bool {
             guard let original else { return false }
             if let pixbuf { return SharedThumbnailCache.save(pixbuf, of: original, size: size) }
-            return SharedThumbnailCache.saveFailure(error ?? "unreadable", of: original)
+            return SharedThumbnailCache.saveFailure(error ?? tr("unreadable"), of: original)
         }
     }
 
@@ -352,18 +352,27 @@ final class ThumbnailLoader {
                 return Loaded(pixbuf: nil, error: reason, source: .failureMarker)
             }
         }
-        let (pixbuf, error) = decode(uri, maxSide: size.pixels)
-        return Loaded(pixbuf: pixbuf, error: error, source: pixbuf == nil ? .failed : .decoded, original: original, size: size)
+        let (pixbuf, error, lasting) = decode(uri, maxSide: size.pixels)
+        // A failure is marked in the shared cache only when it is the file's content's (it is
+        // not decoded again until the file changes); one that may pass (the file could not be
+        // opened, or was swapped for something else meanwhile) is tried again next time.
+        return Loaded(pixbuf: pixbuf, error: error, source: pixbuf == nil ? .failed : .decoded,
+                      original: pixbuf != nil || lasting ? original : nil, size: size)
             .makeShown(side: displaySide)
     }
 
     /// Decodes the file the URI names to fit a square of `maxSide` (see `PhotoDecoder`: its
     /// size read first, decoded at the size shown, upright). Returns a new pixbuf the caller
-    /// owns, or the decoder's reason.
-    nonisolated private static func decode(_ uri: String, maxSide: Int32) -> (OpaquePointer?, String?) {
+    /// owns, or the decoder's reason and whether it is the content's (it lasts until the file
+    /// changes: undecodable, too large).
+    nonisolated private static func decode(_ uri: String, maxSide: Int32) -> (OpaquePointer?, String?, lasting: Bool) {
         switch PhotoDecoder.thumbnail(uri: uri, maxSide: Int(maxSide)) {
-        case .success(let pixbuf): return (pixbuf, nil)
-        case .failure(let error): return (nil, error.reason)
+        case .success(let pixbuf): return (pixbuf, nil, true)
+        case .failure(let error):
+            switch error {
+            case .tooLarge, .undecodable: return (nil, error.reason, true)
+            case .notALocalFile, .cannotOpen, .notARegularFile: return (nil, error.reason, false)
+            }
         }
     }
 }

@@ -51,7 +51,7 @@ final class DateIndexer {
     init(indexPath: String) {
         DateTaken.initialize()
         worker = Worker(path: indexPath)
-        worker.queue.async { [worker] in
+        worker.queue.run { [worker] in
             let (rows, problem) = worker.open()
             Async.onMain { [weak self] in
                 guard let problem else { return GalleryLog.event("index open rows=\(rows)") }
@@ -108,7 +108,7 @@ final class DateIndexer {
     private func send(_ requests: [Request]) {
         guard !requests.isEmpty else { return }
         let generation = worker.generation
-        worker.queue.async { [worker] in
+        worker.queue.run { [worker] in
             worker.date(requests, generation: generation) { answers, reused, read, skipped in
                 Async.onMain { [weak self] in self?.receive(answers, reused: reused, read: read, skipped: skipped, generation: generation) }
             }
@@ -123,7 +123,7 @@ final class DateIndexer {
         reset()
         progressed?()
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        worker.queue.async { [worker] in
+        worker.queue.run { [worker] in
             let rows = worker.rows(withPrefix: prefix)
             Async.onMain { done(rows) }
         }
@@ -151,7 +151,7 @@ final class DateIndexer {
     /// Forgets files that are gone (deleted or moved away) from the index.
     func forget(_ uris: [String]) {
         guard !uris.isEmpty else { return }
-        worker.queue.async { [worker] in
+        worker.queue.run { [worker] in
             worker.remove(uris)
             Async.onMain { GalleryLog.event("index removed \(uris.count)") }
         }
@@ -170,7 +170,9 @@ final class DateIndexer {
     /// The index and its serial queue: the index is used on that queue only.
     private final class Worker: @unchecked Sendable {
         /// Dates come after the thumbnails on screen, and never before a frame.
-        let queue = LowPriorityQueue(name: "gallery.dates")
+        /// One thread, below the thumbnail decoders (nice 10) as well as the main loop: dates
+        /// can wait, the pictures on screen cannot.
+        let queue = WorkerThreads(count: 1, niceness: 15, name: "gallery dates")
         private let path: String
         private var index: PhotoIndex?
         private let lock = NSLock()

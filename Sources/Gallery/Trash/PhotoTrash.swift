@@ -69,13 +69,13 @@ final class PhotoTrash {
     // MARK: The file work, on the queue
 
     nonisolated private static func trash(_ uri: String) -> Result<TrashedPhoto, Failure> {
-        guard let path = PathBytes(uri: uri) else { return .failure(Failure(uri: uri, problem: .system("It is not a local file"))) }
+        guard let path = PathBytes(uri: uri) else { return .failure(Failure(uri: uri, problem: .system(tr("It is not a local file")))) }
         // Its identity before it moves, to find it in the trash after.
         let before = path.status()
         var error: UnsafeMutablePointer<GError>?
         let trashed = PhotoURI.withFile(uri) { g_file_trash($0, nil, &error) } != 0
         guard trashed else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let reason = error.map { String(cString: $0.pointee.message) } ?? tr("unknown error")
             if error != nil { g_error_free(error) }
             return .failure(Failure(uri: uri, problem: .system(reason)))
         }

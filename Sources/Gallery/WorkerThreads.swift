@@ -3,11 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// Threads of their own for loading thumbnails, below the main loop's priority (nice 10): on a
-/// machine with two cores, two decoding threads and the main loop share them, and a frame of a
-/// fling must not wait for a JPEG. The main loop's thread keeps its core whenever it has work;
-/// the decoders take what it leaves. (Dispatch's threads are shared with the rest of the
-/// process, and a thread's niceness, once raised, cannot be lowered again without privilege.)
+/// Threads of their own for work that can wait, below the main loop's priority: the thumbnail
+/// loader's (nice 10: on a machine with two cores, two decoding threads and the main loop share
+/// them, and a frame of a fling must not wait for a JPEG) and the date index's (nice 15). The
+/// main loop's thread keeps its core whenever it has work; these take what it leaves. Threads of
+/// their own, as Dispatch's are shared with the rest of the process and a thread's niceness,
+/// once raised, cannot be lowered again without privilege.
 final class WorkerThreads: @unchecked Sendable {
     private let lock = NSLock()
     private let available = DispatchSemaphore(value: 0)
