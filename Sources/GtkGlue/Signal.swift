@@ -149,7 +149,7 @@ public enum Signal {
     /// GFileMonitor "changed": (file, other file, event); the closure gets the event and the
     /// file's URI (which, unlike a String of its path, keeps a name that is not UTF-8).
     @discardableResult
-    public static func connectFileMonitorChanged(_ monitor: UnsafeMutableRawPointer,
+    public static func connectFileMonitorChangedURI(_ monitor: UnsafeMutableRawPointer,
                                                  _ f: @escaping @MainActor (GFileMonitorEvent, String) -> Void) -> gulong {
         typealias F = @MainActor (GFileMonitorEvent, String) -> Void
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, file, _, event, data in

@@ -48,7 +48,8 @@ private final class TitledSource: CollectionViewDataSource {
 final class IndexScrubberTests: XCTestCase {
     /// 100x100 cells, 7 to a line in 800 points, a 40-point header per section.
     @MainActor
-    private static func open(_ source: TitledSource, direction: GtkTextDirection = GTK_TEXT_DIR_LTR)
+    private static func open(_ source: TitledSource, direction: GtkTextDirection = GTK_TEXT_DIR_LTR,
+                             errorHandler: ((CollectionViewError) -> Void)? = nil)
         -> (CollectionView, FlowLayout, WidgetPointer) {
         let layout = FlowLayout()
         layout.itemSize = Size(width: 100, height: 100)
@@ -59,7 +60,11 @@ final class IndexScrubberTests: XCTestCase {
                     withReuseIdentifier: CollectionView.elementKindSectionHeader)
         gtk_widget_set_direction(cv.widget, direction)
         gtk_widget_set_direction(cv.viewport, direction)
+        if let errorHandler { cv.errorHandler = errorHandler }  // before the first frame asks for titles
         cv.dataSource = source
+        // The pointer away from where the window opens: left at its edge by the test before, it
+        // would show the handle as the window appears.
+        if GtkHarness.drivesInputThroughX11 { _ = GtkHarness.xdotool(["mousemove", "0", "0"]) }
         let window = GtkHarness.window(for: cv)
         return (cv, layout, window)
     }
@@ -140,7 +145,7 @@ final class IndexScrubberTests: XCTestCase {
         let (cv, _, window) = Self.open(source)
         defer { GtkHarness.close(window) }
         GtkHarness.pointer(window, at: GtkHarness.windowPoint(of: cv.widget, x: 300, y: 200))
-        XCTAssertFalse(cv.isIndexScrubberShown, "the middle of the view is not near the edge")
+        GtkHarness.wait(for: "no handle with the pointer in the middle of the view") { !cv.isIndexScrubberShown }
         Self.hover(edgeOf: cv, in: window)
         GtkHarness.wait(for: "the handle to show with the pointer near the edge") { cv.isIndexScrubberShown }
         GtkHarness.pointer(window, at: GtkHarness.windowPoint(of: cv.widget, x: 300, y: 200))
@@ -257,8 +262,7 @@ final class IndexScrubberTests: XCTestCase {
         let source = TitledSource(counts: Array(repeating: 100, count: 10), titles: (0..<10).map { "S\($0)" } + ["Nowhere"])
         source.pathForTitle = { $0 < 10 ? IndexPath(item: 0, section: $0) : IndexPath(item: 0, section: 99) }
         var errors: [String] = []
-        let (cv, _, window) = Self.open(source)
-        cv.errorHandler = { errors.append("\($0)") }
+        let (cv, _, window) = Self.open(source, errorHandler: { errors.append("\($0)") })
         defer { GtkHarness.close(window) }
         GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 1000) }
         GtkHarness.wait(for: "the handle to show") { cv.isIndexScrubberShown }

@@ -31,7 +31,9 @@ extension CollectionView {
         for (index, title) in titles.enumerated() {
             let path = work.runNow { dataSource.collectionView(self, indexPathForIndexTitle: title, at: index) }
             guard let position = jumpPosition(of: path, in: layout) else {
-                if !(path.count == 2 && path.section >= 0 && path.section < numberOfSections) {
+                // Only the first item of an existing section may name nothing (an empty section
+                // without a header); anything else is the data source's mistake.
+                if !(path.count == 2 && path.item == 0 && path.section >= 0 && path.section < numberOfSections) {
                     report(.invalidIndexPath("collectionView(_:indexPathForIndexTitle:at:) for \"\(title)\"", path))
                 }
                 continue  // an empty section without a header: nothing to jump to

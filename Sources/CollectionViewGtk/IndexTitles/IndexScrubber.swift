@@ -93,10 +93,15 @@ final class IndexScrubber {
         return !(titles ?? []).isEmpty
     }
 
-    /// The titles' positions for the layout and content size now.
+    /// The titles' positions for the layout and content size now. Resolved only when the
+    /// layout is prepared: preparing it here, outside the view's layout pass (a scroll, a
+    /// pointer motion), would leave the pass thinking nothing changed, and views on screen with
+    /// their old attributes. Until the pass has run, the last map stands (or none), and the
+    /// handle is placed again after the pass (`allocate`).
     var currentMap: IndexTitleMap? {
         guard let collectionView, hasTitles, let titles else { return nil }
         let layout = collectionView.installedLayout
+        guard !layout.needsPrepare else { return map }
         let size = layout.collectionViewContentSize
         if let map, mapLayout === layout, mapContentSize == size { return map }
         let resolved = collectionView.resolveIndexTitles(titles)
@@ -119,8 +124,10 @@ final class IndexScrubber {
     func viewScrolled() {
         guard !isDragging else { return }
         if isUseful { show() }
-        if isShown { announce() }
-        if handle != nil, let viewport = collectionView?.viewport { gtk_widget_queue_allocate(viewport) }
+        if isShown {
+            announce()
+            if let viewport = collectionView?.viewport { gtk_widget_queue_allocate(viewport) }  // the handle follows the offset
+        }
     }
 
     private func pointerMoved(x: Double, y: Double) {
@@ -258,6 +265,7 @@ final class IndexScrubber {
         var allocation = GtkAllocation(x: Int32(x.rounded()), y: Int32((start + top).rounded()),
                                        width: Int32(size.width), height: Int32(size.height))
         gtk_widget_size_allocate(handle, &allocation, -1)
+        if isShown, !collectionView.installedLayout.needsPrepare { announce() }  // after the pass: resolved now if it was stale
         guard let bubble, gtk_widget_get_child_visible(bubble) != 0 else { return }
         var bubbleWidth: Int32 = 0, bubbleHeight: Int32 = 0
         gtk_widget_measure(bubble, GTK_ORIENTATION_HORIZONTAL, -1, nil, &bubbleWidth, nil, nil)
@@ -351,7 +359,10 @@ final class IndexScrubber {
         let entry = draggedEntry ?? map.entry(at: IndexTitleMap.contentPosition(atFraction: fraction, contentHeight: collectionView.contentSize.height))
         guard let entry, entry.title != announcedTitle else { return }
         announcedTitle = entry.title
-        cv_accessible_set_value(handle, 0, Double(max(0, map.entries.count - 1)), Double(entry.index), entry.title)
+        // The value counts the titles that resolved, in their order on screen (entry.index is the
+        // title's place in the data source's list, which may skip or be sorted otherwise).
+        let position = map.entries.firstIndex { $0.title == entry.title && $0.index == entry.index } ?? 0
+        cv_accessible_set_value(handle, 0, Double(max(0, map.entries.count - 1)), Double(position), entry.title)
     }
 
     /// The handle and its bubble: a pill in the card's colours beside the scrollbar, in the

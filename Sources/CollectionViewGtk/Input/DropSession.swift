@@ -88,7 +88,11 @@ public final class DropSession {
     public func loadFiles(completion: @escaping @MainActor ([String]) -> Void) {
         loadFileURIs { uris in
             completion(uris.map { uri in
-                guard let path = g_filename_from_uri(uri, nil, nil) else { return uri }
+                // The file's local path: for a file of a remote place, GVfs's FUSE path when it
+                // has one (g_file_get_path), as before; else its URI.
+                guard let file = g_file_new_for_uri(uri) else { return uri }
+                defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+                guard let path = g_file_get_path(file) else { return uri }
                 defer { g_free(path) }
                 return String(cString: path)
             })

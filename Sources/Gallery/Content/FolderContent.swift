@@ -147,7 +147,7 @@ final class FolderContent: GalleryContent {
             defer { g_object_unref(raw(file)) }
             guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { continue }
             monitors.append(OpaquePointer(monitor))
-            Signal.connectFileMonitorChanged(raw(monitor)) { [weak self] event, uri in
+            Signal.connectFileMonitorChangedURI(raw(monitor)) { [weak self] event, uri in
                 if event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT {
                     // A file written in place shows as soon as it is created, maybe before
                     // its content is there: now it is.
