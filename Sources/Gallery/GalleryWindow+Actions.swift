@@ -306,6 +306,7 @@ extension GalleryWindow {
             firstScreen = (started, true)
             GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
             openedDates?.release()  // held while the first screen loaded (open(folderURI:))
+            GalleryLog.cellsSoon(self)  // where the tiles are, now that they show their pictures (tests)
             BenchFling.start(self)
         }
     }

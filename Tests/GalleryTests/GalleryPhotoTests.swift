@@ -56,10 +56,13 @@ final class GalleryPhotoTests: XCTestCase {
         for tag in 1...8 {
             for name in ["a\(tag).jpg", "b\(tag).tif"] { await_("the thumbnail of \(name)") { $0 == "thumbnail \(path(name))" } }
         }
-        // Every thumbnail has been shown once a later "cells" report has come (the cells are
-        // logged after frames have been drawn).
-        let mark = log.lines.count
-        log.awaitLaterLine(after: mark)
+        // Every thumbnail has been shown once the cells are reported after the first screen
+        // (its thumbnails all shown; the report comes after frames have been drawn).
+        let shown = log.lines.firstIndex { $0.hasPrefix("first-screen ") } ?? {
+            await_("the first screen complete") { $0.hasPrefix("first-screen ") }
+            return log.lines.firstIndex { $0.hasPrefix("first-screen ") } ?? 0
+        }()
+        await_("the cells reported after it", after: shown) { $0 == "cells-done" }
         let tiles = cellFrames()
         XCTAssertEqual(tiles.count, 16, "every tile on screen")
         let shot = try Screenshot(window: try windowID())

@@ -50,6 +50,15 @@ final class GalleryTimelineTests: XCTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Types `key` into the gallery's window once it has the focus: typed at whatever had the
+    /// focus (a window still opening, the previous test's closing), keys were lost.
+    private func key(_ run: Run, _ key: String) {
+        let window = xdotool(["search", "--sync", "--onlyvisible", "--pid", String(run.process.processIdentifier)])
+            .split(separator: "\n").first.map(String.init) ?? ""
+        if !window.isEmpty { xdotool(["windowfocus", "--sync", window]) }
+        xdotool(["key", key])
+    }
+
     /// Photos with EXIF dates (one with an offset, one in a subfolder) and without (dated by
     /// their modification time) fall into month sections, newest month first and newest photo
     /// first within a month; the folder's subfolders no longer split them. A photo moved in later
@@ -215,6 +224,7 @@ final class GalleryTimelineTests: XCTestCase {
         await_(first, "the small folder opened", after: mark, timeout: 20) { $0.hasPrefix("opened \(small.path) sections=1 items=2 ") }
         await_(first, "and dated", after: mark, timeout: 20) { $0 == "index done reused=0 read=2" }
         await_(first, "in its months", after: mark, timeout: 20) { $0 == "timeline sections=2 items=2 months=202005:1,201904:1" }
+        first.awaitLaterLine(after: first.lines.count)  // a late line of the big folder's would be in by then
         let opened = first.lines.firstIndex { $0.hasPrefix("opened \(small.path) ") }!
         XCTAssertFalse(first.lines[..<opened].contains("index done reused=0 read=\(count)"), "the big folder was still being dated")
         XCTAssertFalse(first.lines[opened...].contains { $0.hasSuffix(" of \(count)") }, "the big folder's dating stopped")
@@ -274,11 +284,11 @@ final class GalleryTimelineTests: XCTestCase {
         await_(first, "a section per folder", timeout: 20) { $0.hasPrefix("opened \(folder.path) sections=2 items=3 ") }
         await_(first, "shown") { $0.hasPrefix("first-screen ") }
         var mark = first.lines.count
-        xdotool(["key", "ctrl+shift+d"])
+        key(first, "ctrl+shift+d")
         await_(first, "by date", after: mark) { $0 == "sort-order date" }
         await_(first, "by month", after: mark, timeout: 20) { $0 == "timeline sections=2 items=3 months=202210:2,202001:1" }
         await_(first, "the view follows", after: mark, timeout: 20) { $0 == "sections 2 items 3" }
-        xdotool(["key", "ctrl+q"])
+        key(first, "ctrl+q")
         await_(first, "saved") { $0.hasPrefix("settings saved ") }
         XCTAssertEqual(first.awaitExit(), 0)
         let keyfile = try String(contentsOf: home.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
@@ -289,9 +299,10 @@ final class GalleryTimelineTests: XCTestCase {
         await_(second, "by month", timeout: 20) { $0 == "timeline sections=2 items=3 months=202210:2,202001:1" }
         await_(second, "shown") { $0.hasPrefix("first-screen ") }
         mark = second.lines.count
-        xdotool(["key", "ctrl+shift+t"])
+        key(second, "ctrl+shift+t")
         await_(second, "by name", after: mark) { $0 == "sort-order name" }
         await_(second, "a section per folder", after: mark, timeout: 20) { $0 == "sections 2 items 3" }
+        second.awaitLaterLine(after: second.lines.count)  // a late timeline line would be in by then
         let byName = second.lines.dropFirst(mark).drop { $0 != "sort-order name" }
         XCTAssertFalse(byName.contains { $0.hasPrefix("timeline ") }, "no timeline by name: \(byName.filter { !$0.hasPrefix("cell") })")
     }
@@ -330,14 +341,14 @@ extension GalleryTimelineTests {
         await_(run, "two years of months") { $0 == "ready layout=grid sections=24 items=79" }
         XCTAssertTrue(run.lines.contains("catalogue months=\(month(ago: 1)),\(month(ago: 2)),\(month(ago: 3)),\(month(ago: 4))"), "newest first")
         var mark = run.lines.count
-        xdotool(["key", "ctrl+n"])
+        key(run, "ctrl+n")
         await_(run, "added", after: mark) { $0 == "sections 25 items 80" }
         XCTAssertTrue(run.lines.dropFirst(mark).contains("catalogue months=\(month(ago: 0)),\(month(ago: 1)),\(month(ago: 2)),\(month(ago: 3))"), "this month first")
         mark = run.lines.count
-        xdotool(["key", "ctrl+shift+t"])
+        key(run, "ctrl+shift+t")
         await_(run, "by name", after: mark) { $0 == "sections 6 items 80" }
         mark = run.lines.count
-        xdotool(["key", "ctrl+shift+d"])
+        key(run, "ctrl+shift+d")
         await_(run, "by date again", after: mark) { $0 == "sections 25 items 80" }
     }
 }
