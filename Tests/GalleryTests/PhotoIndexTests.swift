@@ -115,7 +115,15 @@ final class PhotoIndexTests: XCTestCase {
         // A FIFO with an image's name is not opened (opening it would wait for a writer).
         let fifo = folder.appendingPathComponent("fifo.jpg").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        XCTAssertNil(DateTaken.read(path: fifo))
+        // On a thread of its own, so that a reader that blocks fails the test instead of hanging it.
+        nonisolated(unsafe) var fromFIFO: Date?? = .none
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            fromFIFO = .some(DateTaken.read(path: fifo).map { _ in Date() })
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "reading a FIFO's date returned")
+        XCTAssertEqual(fromFIFO.flatMap { $0 }, nil, "a FIFO has no date")
         // Nor is a symlink loop followed.
         let loop = folder.appendingPathComponent("loop.jpg").path
         XCTAssertEqual(symlink(loop, loop), 0)
