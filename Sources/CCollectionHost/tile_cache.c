@@ -468,6 +468,36 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 }
 
+/* A new empty tile at (tx, ty), in the cache. */
+static Tile *tile_new(CvTileCache *cache, int tx, int ty) {
+    Tile *tile = g_new0(Tile, 1);
+    tile->tx = tx;
+    tile->ty = ty;
+    tile->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
+    guint64 *stored = g_new(guint64, 1);
+    *stored = tile_key(tx, ty);
+    g_hash_table_insert(cache->tiles, stored, tile);
+    return tile;
+}
+
+/* What is in `tile` changed at `now`: its picture goes, and it notes `wanted` (referenced), or
+ * nothing when NULL (out of view: noted when it comes into view). */
+static void tile_changed(CvTileCache *cache, Tile *tile, GArray *wanted, gint64 now) {
+    entries_clear(tile->entries);
+    g_clear_pointer(&tile->picture, gsk_render_node_unref);
+    cache->bytes -= tile->bytes;
+    tile->bytes = 0;
+    tile->drawn = FALSE;
+    tile->direct = FALSE;
+    tile->changed_at = now;
+    for (guint j = 0; wanted && j < wanted->len; j++) {
+        Entry e = g_array_index(wanted, Entry, j);
+        e.inner = gsk_render_node_ref(e.inner);
+        if (e.transform) e.transform = gsk_transform_ref(e.transform);
+        g_array_append_val(tile->entries, e);
+    }
+}
+
 /* Draws a tile's picture from the nodes in `list` (none: an empty tile) and shows it. */
 static void draw_picture(CvTileCache *cache, GskRenderer *renderer, Under *under, GtkWidget *canvas, const graphene_rect_t *visible,
                          Tile *tile, GskRenderNode **nodes, GArray *list, GtkSnapshot *snapshot) {
@@ -582,28 +612,9 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                     if (tile->direct) cache->still_at = MAX(cache->still_at, tile->changed_at + cache->quiet);
                     continue;
                 }
-                if (!tile) {
-                    tile = g_new0(Tile, 1);
-                    tile->tx = tx;
-                    tile->ty = ty;
-                    tile->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
-                    guint64 *stored = g_new(guint64, 1);
-                    *stored = k;
-                    g_hash_table_insert(cache->tiles, stored, tile);
-                }
-                entries_clear(tile->entries);
-                g_clear_pointer(&tile->picture, gsk_render_node_unref);
-                cache->bytes -= tile->bytes;
-                tile->bytes = 0;
-                tile->drawn = FALSE;
+                if (!tile) tile = tile_new(cache, tx, ty);
+                tile_changed(cache, tile, wanted, now);
                 tile->direct = TRUE;
-                tile->changed_at = now;
-                for (guint j = 0; j < wanted->len; j++) {
-                    Entry e = g_array_index(wanted, Entry, j);
-                    e.inner = gsk_render_node_ref(e.inner);
-                    if (e.transform) e.transform = gsk_transform_ref(e.transform);
-                    g_array_append_val(tile->entries, e);
-                }
             }
         }
         cache->direct_draws++;
@@ -635,30 +646,10 @@ gboolean cv_tile_cache_snapshot(CvTileCache *cache, GtkWidget *canvas, GskRender
                 draw_picture(cache, renderer, &under, canvas, visible, tile, nodes, list, snapshot);
                 continue;
             }
-            if (!tile) {
-                tile = g_new0(Tile, 1);
-                tile->tx = tx;
-                tile->ty = ty;
-                tile->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
-                guint64 *stored = g_new(guint64, 1);
-                *stored = k;
-                g_hash_table_insert(cache->tiles, stored, tile);
-            }
             /* Changed, or new: drawn now if in view, otherwise drawn when it comes into view. */
-            entries_clear(tile->entries);
-            g_clear_pointer(&tile->picture, gsk_render_node_unref);
-            cache->bytes -= tile->bytes;
-            tile->bytes = 0;
-            tile->drawn = FALSE;
-            tile->direct = FALSE;
-            tile->changed_at = now;
+            if (!tile) tile = tile_new(cache, tx, ty);
+            tile_changed(cache, tile, in_view ? wanted : NULL, now);
             if (!in_view) continue;
-            for (guint j = 0; j < wanted->len; j++) {
-                Entry e = g_array_index(wanted, Entry, j);
-                e.inner = gsk_render_node_ref(e.inner);
-                if (e.transform) e.transform = gsk_transform_ref(e.transform);
-                g_array_append_val(tile->entries, e);
-            }
             draw_picture(cache, renderer, &under, canvas, visible, tile, nodes, list, snapshot);
         }
     }
