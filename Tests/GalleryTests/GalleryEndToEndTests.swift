@@ -86,14 +86,7 @@ final class GalleryEndToEndTests: XCTestCase {
 
     @discardableResult
     private func xdotool(_ args: String...) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        try? p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        runXdotool(args)
     }
 
     /// Holds the button on a tile until the gallery took the press as a long one (its

@@ -144,3 +144,18 @@ func writeTestPNG(_ path: String, colour: UInt32) throws {
         throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: error!.pointee.message)])
     }
 }
+
+/// Runs xdotool with `arguments` and returns what it printed (read before waiting for it, so a
+/// long output cannot fill the pipe and stall it). The gallery tests' one way to call it.
+@discardableResult
+func runXdotool(_ arguments: [String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try? process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}

@@ -39,15 +39,7 @@ final class GalleryTimelineTests: XCTestCase {
 
     @discardableResult
     private func xdotool(_ args: [String]) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        try? p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        runXdotool(args)
     }
 
     /// Types `key` into the gallery's window once it has the focus: typed at whatever had the

@@ -243,14 +243,7 @@ final class GalleryTrashTests: XCTestCase {
 
     @discardableResult
     private func xdotool(_ args: [String]) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        try? p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        runXdotool(args)
     }
 
     @discardableResult
