@@ -38,6 +38,9 @@ final class GalleryWindow {
     /// The header bar's Delete button (its tooltip says what Delete does in a folder).
     private(set) var deleteButton: WidgetPointer?
     var frameStats: FrameStats?
+    /// Set once GTK has destroyed the window: timers that were already queued (the tests' cell
+    /// log) must not hand its pointer to GTK any more.
+    private(set) var isClosed = false
     /// The Showcase page (a compositional layout over the same content), beside the photos.
     private(set) var showcase: ShowcasePage!
     let pages: WidgetPointer  // GtkStack
@@ -148,6 +151,7 @@ final class GalleryWindow {
         Style.install()
         restoreState()
         CloseRequest.connect(raw(window)) { [weak self] in self?.saveState() }
+        Signal.connect(raw(window), "destroy") { [weak self] in self?.isClosed = true }
         followTextSize()
     }
 
@@ -291,6 +295,7 @@ enum GalleryLog {
     }
 
     static func cells(_ gallery: GalleryWindow) {
+        guard !gallery.isClosed else { return }  // quit within the 700 ms
         let cv = gallery.collectionView
         var lines: [String] = []
         for cell in cv.visibleCells {
