@@ -7,8 +7,16 @@ import FoundationEssentials
 /// `interpolatedAttributes(from:to:progress:)`), and keep gesture values with
 /// `updateValue(_:forAnimatedKey:)`.
 ///
+/// Each layout comes with the content offset it is shown at (``currentContentOffset``,
+/// ``nextContentOffset``): the blend is of what each shows in the viewport, and the viewport
+/// itself moves from one offset to the other. So a grid scrolled far down and a row of pages
+/// scrolled far right blend on screen, and the collection view's offset follows
+/// ``contentOffset`` as the progress moves. (UIKit leaves the offset to the app; here the
+/// transition is continuous at both ends.)
+///
 /// The collection view's `startInteractiveTransition(to:completion:)` makes one (or asks its
-/// delegate for a subclass) and installs it; a pinch or Ctrl + scroll drives its progress.
+/// delegate for a subclass), sets both offsets and installs it; a pinch or Ctrl + scroll drives
+/// its progress.
 open class TransitionLayout: CollectionViewLayout {
     /// The layout the transition starts from (`currentLayout`): what progress 0 shows.
     public let currentLayout: CollectionViewLayout
@@ -25,6 +33,29 @@ open class TransitionLayout: CollectionViewLayout {
             transitionProgress = min(1, max(0, transitionProgress))
             if transitionProgress != oldValue { super.invalidateLayout(with: .everything()) }  // the blend only, not the two layouts
         }
+    }
+
+    /// The content offset ``currentLayout`` is shown at: where the viewport is at progress 0.
+    /// The collection view sets it to its offset when the transition starts. Default zero (with
+    /// both offsets zero the blend is of content coordinates, as in UIKit).
+    public var currentContentOffset: Point = .zero {
+        didSet { if currentContentOffset != oldValue { super.invalidateLayout(with: .everything()) } }
+    }
+
+    /// The content offset ``nextLayout`` is shown at: where the viewport is at progress 1, and
+    /// where the collection view leaves it when the transition finishes. The collection view
+    /// sets it when the transition starts, so that the item it keeps in view shows (on its
+    /// page, for a paging layout). Default zero.
+    public var nextContentOffset: Point = .zero {
+        didSet { if nextContentOffset != oldValue { super.invalidateLayout(with: .everything()) } }
+    }
+
+    /// The content offset at ``transitionProgress``, between ``currentContentOffset`` and
+    /// ``nextContentOffset``: where the viewport is now. Exactly each end's offset at 0 and 1.
+    public var contentOffset: Point {
+        let a = currentContentOffset, b = nextContentOffset, t = transitionProgress
+        if t >= 1 { return b }
+        return Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
     }
 
     private var animatedValues: [String: Double] = [:]
@@ -54,15 +85,31 @@ open class TransitionLayout: CollectionViewLayout {
         }
     }
 
-    /// The two content sizes blended at ``transitionProgress``.
+    /// The two content sizes blended at ``transitionProgress``, grown when needed to hold the
+    /// viewport at ``contentOffset`` (the offset is never clamped back while the viewport moves).
     open override var collectionViewContentSize: Size {
         let a = currentLayout.collectionViewContentSize, b = nextLayout.collectionViewContentSize
         let t = transitionProgress
-        return Size(width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+        let blended = Size(width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+        let offset = contentOffset, viewport = collectionView?.bounds.size ?? .zero
+        return Size(width: max(blended.width, offset.x + viewport.width), height: max(blended.height, offset.y + viewport.height))
+    }
+
+    /// How far each layout's elements move so that its viewport (at its content offset) lies on
+    /// the transition's viewport (at ``contentOffset``).
+    private var shifts: (current: Point, next: Point) {
+        let offset = contentOffset, a = currentContentOffset, b = nextContentOffset
+        return (Point(x: offset.x - a.x, y: offset.y - a.y), Point(x: offset.x - b.x, y: offset.y - b.y))
     }
 
     /// The attributes of an element at `progress`, from its attributes in the two layouts
     /// (either may be nil: the element then fades). Override for other paths.
+    ///
+    /// Both arrive as the element shows on screen at each end, in this layout's coordinates:
+    /// each layout's frame moved by the difference between ``contentOffset`` and that layout's
+    /// own content offset (``currentContentOffset``, ``nextContentOffset``). A frame minus the
+    /// collection view's `bounds.origin` is the element's place in the viewport at that end; a
+    /// blend of the two is its place in the viewport now.
     ///
     /// - Parameters:
     ///   - from: The element's attributes in ``currentLayout``, or nil when it shows none.
@@ -95,19 +142,33 @@ open class TransitionLayout: CollectionViewLayout {
         // An element can be in the rectangle half way while it is outside it in both layouts
         // (it passes through), so both are asked about the rectangle grown by its own size each
         // way; the blend then decides. An element that crosses from farther away than that is
-        // missed until it arrives, which a transition's short run makes hard to see.
-        let reach = rect.insetBy(dx: -rect.width, dy: -rect.height)
+        // missed until it arrives, which a transition's short run makes hard to see. Each
+        // layout is asked in its own coordinates: the rectangle moved back by its shift.
+        let reach = rect.insetBy(dx: -rect.width, dy: -rect.height), shift = shifts
         var keys: [ElementKey] = []
         var seen = Set<ElementKey>()
-        for attributes in currentLayout.layoutAttributesForElements(in: reach) + nextLayout.layoutAttributesForElements(in: reach) {
-            if seen.insert(attributes.elementKey).inserted { keys.append(attributes.elementKey) }
+        let found = currentLayout.layoutAttributesForElements(in: reach.offsetBy(dx: -shift.current.x, dy: -shift.current.y))
+            + nextLayout.layoutAttributesForElements(in: reach.offsetBy(dx: -shift.next.x, dy: -shift.next.y))
+        for attributes in found where seen.insert(attributes.elementKey).inserted {
+            keys.append(attributes.elementKey)
         }
         return keys.compactMap { attributes(for: $0) }.filter { $0.frame.intersects(rect) }
     }
 
     private func attributes(for key: ElementKey) -> LayoutAttributes? {
-        interpolatedAttributes(from: currentLayout.layoutAttributes(for: key), to: nextLayout.layoutAttributes(for: key),
-                               progress: transitionProgress)
+        let shift = shifts
+        return interpolatedAttributes(from: currentLayout.layoutAttributes(for: key).map { Self.moved($0, by: shift.current) },
+                                      to: nextLayout.layoutAttributes(for: key).map { Self.moved($0, by: shift.next) },
+                                      progress: transitionProgress)
+    }
+
+    /// A copy of `attributes` moved by `shift` (the layout's own, untouched, when there is none
+    /// to make: at progress 0 for the current layout, at 1 for the next).
+    private static func moved(_ attributes: LayoutAttributes, by shift: Point) -> LayoutAttributes {
+        guard shift != .zero else { return attributes }
+        let copy = attributes.copy()
+        copy.frame = copy.frame.offsetBy(dx: shift.x, dy: shift.y)
+        return copy
     }
 
     /// The item's blended attributes, from both layouts' answers.
