@@ -160,6 +160,14 @@ void cv_scroll_host_configure_mirrored(CvScrollHost *self, double content_width,
     for (int axis = 0; axis < 2; axis++) g_signal_handler_unblock(self->adjustment[axis], self->handler[axis]);
 }
 
+void cv_scroll_host_set_values_quietly(CvScrollHost *self, double horizontal, double vertical) {
+    for (int axis = 0; axis < 2; axis++) g_signal_handler_block(self->adjustment[axis], self->handler[axis]);
+    gtk_adjustment_set_value(self->adjustment[0], horizontal);
+    gtk_adjustment_set_value(self->adjustment[1], vertical);
+    for (int axis = 0; axis < 2; axis++) g_signal_handler_unblock(self->adjustment[axis], self->handler[axis]);
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
+}
+
 void cv_scroll_host_configure(CvScrollHost *self, double content_width, double content_height,
                               double viewport_width, double viewport_height) {
     cv_scroll_host_configure_mirrored(self, content_width, content_height, viewport_width, viewport_height, FALSE);

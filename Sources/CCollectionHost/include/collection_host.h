@@ -31,6 +31,9 @@ void cv_scroll_host_configure(CvScrollHost *self, double content_width, double c
  * right end (the layout's offset when the view is mirrored). */
 void cv_scroll_host_configure_mirrored(CvScrollHost *self, double content_width, double content_height,
                                        double viewport_width, double viewport_height, gboolean mirrored);
+/* Sets both adjustments' values (clamped as usual) without reporting a scroll: the owner
+ * moves the offset itself (an interactive transition carries the viewport along). */
+void cv_scroll_host_set_values_quietly(CvScrollHost *self, double horizontal, double vertical);
 
 /* A widget that stacks its children, each at its full size, in child order (GtkBinLayout).
  * The root of every reusable view. */

@@ -29,13 +29,29 @@ extension CollectionView {
 
     /// The attributes of everything shown now, by key, and the current layout's places around
     /// the viewport: what an animation starts from.
-    func snapshotBeforeChange() -> [ElementKey: LayoutAttributes] {
+    ///
+    /// - Parameter shift: how far the content offset moved since the views were placed (an
+    ///   interactive transition ended at once): added to the shown frames, so they stay where
+    ///   they are on screen.
+    func snapshotBeforeChange(shownMovedBy shift: Point = .zero) -> [ElementKey: LayoutAttributes] {
         var before: [ElementKey: LayoutAttributes] = [:]
         let b = bounds
         for attributes in installedLayout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) {
             before[attributes.elementKey] = attributes
         }
-        for (key, attributes) in elements.shownAttributes() { before[key] = attributes }
+        for (key, attributes) in shownAttributes(movedBy: shift) { before[key] = attributes }
         return before
+    }
+
+    /// What the views show now, by key, moved by `shift` (see
+    /// ``snapshotBeforeChange(shownMovedBy:)``).
+    func shownAttributes(movedBy shift: Point = .zero) -> [ElementKey: LayoutAttributes] {
+        let shown = elements.shownAttributes()
+        guard shift != .zero else { return shown }
+        return shown.mapValues { attributes in
+            let moved = attributes.copy()
+            moved.frame = moved.frame.offsetBy(dx: shift.x, dy: shift.y)
+            return moved
+        }
     }
 }

@@ -7,6 +7,13 @@ import CollectionLayout
 /// goes from the dense layout to the spread one, pinching (or Ctrl + wheel down) comes back.
 /// On release, or when the wheel stops, it finishes past half way or on a fast flick, and
 /// cancels otherwise.
+///
+/// The item under the fingers' centre (or the pointer) is the one the transition keeps in
+/// view. The delegate may refuse a transition
+/// (`collectionView(_:shouldBeginInteractiveTransitionTo:at:)`); then, as when the gesture
+/// points nowhere (spreading from the spread layout), Ctrl + scroll is left to others. A
+/// touchpad pinch is the same GtkGestureZoom. A gesture that is cancelled rather than ended (a
+/// child widget's gesture claimed its touches) settles the transition as a release does.
 @MainActor
 final class ZoomTransitionDriver {
     private weak var collectionView: CollectionView?
@@ -14,20 +21,36 @@ final class ZoomTransitionDriver {
     private var scale = 1.0
     private var history: [(time: Double, progress: Double)] = []
     private var wheelTimeout: guint = 0
+    /// The delegate refused this gesture's transition: it is not asked again until the next one.
+    private var refused = false
+    /// The pointer over the viewport, in viewport coordinates: where Ctrl + scroll zooms.
+    private var pointer: (x: Double, y: Double)?
+    private let zoom: OpaquePointer
+    /// Seconds on a monotonic clock: the flick speed is measured with it. Tests set their own.
+    var clock: () -> Double = { Double(g_get_monotonic_time()) / 1e6 }
     /// How far the fingers must spread (or come together) for the whole way.
     static let fullSpread = 2.0, fullPinch = 0.5
     /// Progress per second that counts as a flick.
     static let flickSpeed = 2.0
     /// How long the wheel must be still before a Ctrl + scroll transition settles.
     static let wheelPause: guint = 250
+    /// How far the scale must move from 1 before a transition starts: a steady two-finger
+    /// touch wavers by a percent or so.
+    static let startThreshold = 0.02
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
         let viewport = collectionView.viewport
-        let zoom = gtk_gesture_zoom_new()!
+        zoom = gtk_gesture_zoom_new()!
         Signal.connectPointer(raw(zoom), "begin") { [weak self] in self?.begin() }
-        Signal.connectValue(raw(zoom), "scale-changed") { [weak self] scale in self?.update(scale: scale) }
+        Signal.connectValue(raw(zoom), "scale-changed") { [weak self] scale in
+            guard let self else { return }
+            _ = self.update(scale: scale, at: self.gestureCentre())
+        }
         Signal.connectPointer(raw(zoom), "end") { [weak self] in self?.end() }
+        // GTK follows a cancel with "end" while the gesture was recognised; settling here too
+        // leaves nothing hanging if it does not (settling twice does nothing more).
+        Signal.connectPointer(raw(zoom), "cancel") { [weak self] in self?.end() }
         gtk_widget_add_controller(viewport, zoom)
 
         let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
@@ -39,63 +62,103 @@ final class ZoomTransitionDriver {
             return self.wheel(dy)
         }
         gtk_widget_add_controller(viewport, wheel)
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(raw(motion), "enter") { [weak self] x, y in self?.pointer = (x, y) }
+        Signal.connectPoint(raw(motion), "motion") { [weak self] x, y in self?.pointer = (x, y) }
+        Signal.connect(raw(motion), "leave") { [weak self] in self?.pointer = nil }
+        gtk_widget_add_controller(viewport, motion)
     }
 
     private func begin() {
         scale = 1
         history = []
+        refused = false
+    }
+
+    /// The fingers' centre in viewport coordinates, while the gesture has one.
+    private func gestureCentre() -> (x: Double, y: Double)? {
+        var x = 0.0, y = 0.0
+        guard gtk_gesture_get_bounding_box_center(zoom, &x, &y) != 0 else { return nil }
+        return (x, y)
     }
 
     /// Sets the transition's progress from the scale, starting it when the scale first points
-    /// away from the current layout.
-    func update(scale newScale: Double) {
-        guard let collectionView, let pair = collectionView.zoomLayouts else { return }
+    /// away from the current layout and the delegate agrees.
+    ///
+    /// - Parameters:
+    ///   - newScale: the scale since the gesture began.
+    ///   - point: where the gesture is, in viewport coordinates: the item there stays in view.
+    /// - Returns: whether the scale drives a transition (false: it points nowhere, or the
+    ///   delegate said no).
+    @discardableResult
+    func update(scale newScale: Double, at point: (x: Double, y: Double)?) -> Bool {
+        guard let collectionView, let pair = collectionView.zoomLayouts else { return false }
         scale = newScale
         if collectionView.interactiveTransition == nil {
-            let current = collectionView.collectionViewLayout
-            if current === pair.dense && scale > 1.02 {
-                collectionView.startInteractiveTransition(to: pair.spread)
-            } else if current === pair.spread && scale < 0.98 {
-                collectionView.startInteractiveTransition(to: pair.dense)
-            } else {
-                return
+            guard !refused, let target = target(in: pair) else { return false }
+            let contentPoint = point.map { collectionView.contentPoint(viewportX: $0.x, y: $0.y) } ?? collectionView.bounds.center
+            let allowed = collectionView.work.runNow {
+                collectionView.delegate?.collectionView(collectionView, shouldBeginInteractiveTransitionTo: target, at: contentPoint) ?? true
             }
+            guard allowed else {
+                refused = true
+                return false
+            }
+            let item = point == nil ? nil : collectionView.indexPathForItem(at: contentPoint)
+            collectionView.startInteractiveTransition(to: target, keepingItemAt: item)
         }
-        guard let transition = collectionView.transitionLayout else { return }
+        guard let transition = collectionView.transitionLayout else { return false }
         let spreading = transition.currentLayout === pair.dense
         let progress = spreading ? (scale - 1) / (Self.fullSpread - 1) : (1 - scale) / (1 - Self.fullPinch)
         transition.updateValue(scale, forAnimatedKey: "scale")
-        let centre = collectionView.bounds.center
+        transition.transitionProgress = progress
+        let centre = collectionView.bounds.center  // where the viewport is now, at this progress
         transition.updateValue(centre.x, forAnimatedKey: "centerX")
         transition.updateValue(centre.y, forAnimatedKey: "centerY")
-        transition.transitionProgress = progress
-        history.append((now(), transition.transitionProgress))
+        history.append((clock(), transition.transitionProgress))
         if history.count > 4 { history.removeFirst() }
+        return true
+    }
+
+    /// The layout the scale points to from the installed one; nil when it points nowhere
+    /// (spreading in the spread layout, pinching in the dense one, or not far enough yet).
+    private func target(in pair: (dense: CollectionViewLayout, spread: CollectionViewLayout)) -> CollectionViewLayout? {
+        let current = collectionView?.collectionViewLayout
+        if current === pair.dense && scale > 1 + Self.startThreshold { return pair.spread }
+        if current === pair.spread && scale < 1 - Self.startThreshold { return pair.dense }
+        return nil
     }
 
     /// Past half way, or moving fast towards the end: finish; otherwise cancel.
     func end() {
+        defer {
+            history = []
+            scale = 1
+        }
         guard let collectionView, let transition = collectionView.transitionLayout else { return }
         // Speed up to the release: fingers (or a wheel) that stopped before letting go have none.
         var speed = 0.0
-        if let first = history.first, let last = history.last, now() > first.time {
-            speed = (last.progress - first.progress) / (now() - first.time)
+        let now = clock()
+        if let first = history.first, let last = history.last, now > first.time {
+            speed = (last.progress - first.progress) / (now - first.time)
         }
         if transition.transitionProgress > 0.5 || speed > Self.flickSpeed {
             collectionView.finishInteractiveTransition()
         } else {
             collectionView.cancelInteractiveTransition()
         }
-        history = []
-        scale = 1
     }
 
     /// Ctrl + wheel: each step up spreads by a tenth, each step down pinches; the transition
-    /// settles when the wheel has been still a moment.
+    /// settles when the wheel has been still a moment. A step that starts nothing is not
+    /// consumed: a child widget or the app may zoom with it instead.
     private func wheel(_ dy: Double) -> Bool {
         guard let collectionView, collectionView.zoomLayouts != nil else { return false }
         if collectionView.interactiveTransition == nil { begin() }
-        update(scale: scale * pow(1.1, -dy))
+        guard update(scale: scale * pow(1.1, -dy), at: pointer) else {
+            scale = 1
+            return false
+        }
         if wheelTimeout != 0 { g_source_remove(wheelTimeout) }
         wheelTimeout = Async.after(milliseconds: Self.wheelPause) { [weak self] in
             self?.wheelTimeout = 0
@@ -103,8 +166,6 @@ final class ZoomTransitionDriver {
         }
         return true
     }
-
-    private func now() -> Double { Double(g_get_monotonic_time()) / 1e6 }
 }
 
 #if canImport(Glibc)
@@ -117,5 +178,11 @@ extension CollectionView {
     public var zoomLayouts: (dense: CollectionViewLayout, spread: CollectionViewLayout)? {
         get { transitions.zoomPair }
         set { transitions.zoomPair = newValue }
+    }
+
+    /// A point of the viewport (widget coordinates) in content coordinates, mirrored or not.
+    func contentPoint(viewportX x: Double, y: Double) -> Point {
+        let offset = contentOffset
+        return Point(x: layoutViewportX(x) + offset.x, y: y + offset.y)
     }
 }

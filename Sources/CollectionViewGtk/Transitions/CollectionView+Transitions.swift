@@ -31,7 +31,7 @@ extension CollectionView {
     }
 
     private func swapLayout(to layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)?) {
-        endInteractiveTransitionNow()
+        let jump = endInteractiveTransitionNow()
         let old = installedLayout
         guard layout !== old else { completion?(true); return }
         guard animated, gtk_widget_get_mapped(viewport) != 0 else {
@@ -43,8 +43,8 @@ extension CollectionView {
             completion?(true)
             return
         }
-        let before = snapshotBeforeChange()
-        let shown = elements.shownAttributes()
+        let before = snapshotBeforeChange(shownMovedBy: jump)
+        let shown = shownAttributes(movedBy: jump)
         let anchorItem = itemToKeepInView()
         let oldOffset = contentOffset
         old.prepareForTransition(to: layout)
@@ -89,18 +89,66 @@ extension CollectionView {
     /// 0, the delegate's or a plain `TransitionLayout`, and returns it. Set its
     /// `transitionProgress`, then call ``finishInteractiveTransition()`` or
     /// ``cancelInteractiveTransition()``; `completion` then gets whether the new layout stays.
+    ///
+    /// The focused item, or else the one nearest the centre, stays in view: see
+    /// ``startInteractiveTransition(to:keepingItemAt:completion:)``.
     @discardableResult
     public func startInteractiveTransition(to layout: CollectionViewLayout, completion: ((Bool) -> Void)? = nil) -> TransitionLayout {
+        startInteractiveTransition(to: layout, keepingItemAt: nil, completion: completion)
+    }
+
+    /// Starts a transition to `layout` that keeps `indexPath` in view: the new layout is
+    /// shown at the offset that centres the item, as its
+    /// ``CollectionViewLayout/targetContentOffset(forProposedContentOffset:)`` adjusts it (a
+    /// paging layout: the item's page). The transition layout's `currentContentOffset` is the
+    /// offset now and its `nextContentOffset` that one; while the progress moves, the content
+    /// offset moves between them with it, so every element travels on screen from where it is
+    /// shown to where the new layout shows it, without a jump at either end. Finishing leaves
+    /// the new layout at `nextContentOffset`, cancelling the old one at `currentContentOffset`.
+    ///
+    /// - Parameters:
+    ///   - layout: The layout to go to.
+    ///   - indexPath: The item to keep in view; nil for the focused item when it is visible,
+    ///     else the one nearest the viewport's centre. One that names no item is reported
+    ///     (``CollectionViewError/invalidIndexPath(_:_:)``) and the default is used.
+    ///   - completion: Called once the transition ends: true when the new layout stays.
+    /// - Returns: The installed transition layout, to set its `transitionProgress`.
+    @discardableResult
+    public func startInteractiveTransition(to layout: CollectionViewLayout, keepingItemAt indexPath: IndexPath?,
+                                           completion: ((Bool) -> Void)? = nil) -> TransitionLayout {
         endInteractiveTransitionNow()
         animator.finish()
+        scrollTween?.stop()  // the transition moves the offset from here on
+        scrollTween = nil
+        var kept = indexPath
+        if let requested = indexPath, !isValidItem(requested) {
+            report(.invalidIndexPath("startInteractiveTransition(to:keepingItemAt:)", requested))
+            kept = nil
+        }
+        kept = kept ?? itemToKeepInView()
         let old = installedLayout
         let transition = work.runNow { delegate?.collectionView(self, transitionLayoutForOldLayout: old, newLayout: layout) }
             ?? TransitionLayout(currentLayout: old, nextLayout: layout)
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
+        // The new layout is asked where the item goes before anything is installed: prepared
+        // against this view, as the transition layout prepares it too.
+        layout.collectionView = self
+        work.runNow { layout.prepareIfNeeded() }
+        transition.currentContentOffset = contentOffset
+        transition.nextContentOffset = targetOffset(keeping: kept, in: layout)
         interactiveTransition = InteractiveTransition(layout: transition, completion: completion)
         install(transition)
         return transition
+    }
+
+    /// During an interactive transition, the content offset goes where the transition layout
+    /// has its viewport (each layout pass, after the scrollable area is sized for it). Not a
+    /// user scroll, and it leaves the settling tween alone.
+    func followInteractiveTransition() {
+        guard let transition = interactiveTransition, installedLayout === transition.layout else { return }
+        let offset = transition.layout.contentOffset
+        if offset != contentOffset { setOffsetQuietly(offset) }
     }
 
     /// The transition layout of the interactive transition under way; nil when none is. (It is
@@ -129,25 +177,41 @@ extension CollectionView {
         tween.begin(animated: animationsEnabled && from != target)
     }
 
-    /// Installs the layout the transition ends on (the app's decision) and calls its
-    /// completion.
-    private func completeInteractiveTransition() {
-        guard let transition = interactiveTransition else { return }
+    /// Installs the layout the transition ends on (the app's decision) at its content offset,
+    /// and calls its completion.
+    ///
+    /// - Returns: How far the content offset moved: nothing when the transition had got to its
+    ///   end, else the rest of the way from where the viewport was shown.
+    @discardableResult
+    private func completeInteractiveTransition() -> Point {
+        guard let transition = interactiveTransition else { return .zero }
         interactiveTransition = nil
         transition.settling?.stop()
         let finished = transition.decision ?? (transition.layout.transitionProgress >= 0.5)
+        let shownOffset = contentOffset
         transition.layout.transitionProgress = finished ? 1 : 0
         let old = transition.layout.currentLayout, new = transition.layout.nextLayout
-        install(finished ? new : old)
+        let end = finished ? new : old
+        let endOffset = finished ? transition.layout.nextContentOffset : transition.layout.currentContentOffset
+        install(end)
+        // The end layout's content may be smaller than the transition's: sized for it first,
+        // so the offset is not clamped to the transition's area.
+        work.runNow { end.prepareIfNeeded() }
+        configureScrolling()
+        setOffsetQuietly(endOffset)
         old.finalizeLayoutTransition()
         new.finalizeLayoutTransition()
         transition.completion?(finished)
+        return Point(x: endOffset.x - shownOffset.x, y: endOffset.y - shownOffset.y)
     }
 
     /// Ends an interactive transition at once (a new transition, an update or a reload came):
     /// where the app decided, or, before it did, finished when past half way and cancelled
-    /// otherwise. The views stay where they are shown, so whatever comes next starts from there.
-    func endInteractiveTransitionNow() {
+    /// otherwise. The views stay where they are shown, so whatever comes next starts from there:
+    /// the offset jumps to the end layout's, by the returned amount, which an animation that
+    /// follows adds to the views' shown frames so that they do not jump on screen.
+    @discardableResult
+    func endInteractiveTransitionNow() -> Point {
         completeInteractiveTransition()
     }
 

@@ -124,7 +124,7 @@ extension CollectionView {
 
     /// Validates a collected batch against the counts shown, then animates it.
     private func apply(_ batch: PendingBatch) {
-        endInteractiveTransitionNow()  // a gesture in progress settles first
+        let jump = endInteractiveTransitionNow()  // a gesture in progress settles first
         let completion = batch.completion
         guard let oldCounts = sectionCounts else {
             // Nothing was shown yet (or a reload is pending), so there is nothing to animate
@@ -154,8 +154,8 @@ extension CollectionView {
         let layout = installedLayout
         // Where everything is now: the views as they are shown (mid-animation included), and
         // the old layout's places around the viewport, for items that come into view.
-        let before = snapshotBeforeChange()
-        let shown = elements.shownAttributes()
+        let before = snapshotBeforeChange(shownMovedBy: jump)
+        let shown = shownAttributes(movedBy: jump)
 
         // Follow the items to their new index paths.
         selection.remap(map)

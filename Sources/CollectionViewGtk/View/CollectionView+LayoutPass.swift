@@ -57,6 +57,7 @@ extension CollectionView {
         if let context, partial { adjustContent(for: context) }
         work.runNow { layout.prepareIfNeeded() }  // app code: an invalidation inside gets another round
         configureScrolling()
+        followInteractiveTransition()
         let visibleRect = bounds
         if let context, partial {
             // The moving item is under the pointer, and a drop gap is room without a cell.

@@ -64,6 +64,13 @@ extension CollectionView {
         gtk_adjustment_set_value(vadjustment, point.y)
     }
 
+    /// Moves the offset without it counting as a scroll (no press is cancelled, no scrubber
+    /// shows, a running tween goes on): the view's own moves, such as an interactive
+    /// transition carrying the viewport from one layout's offset to the other's.
+    func setOffsetQuietly(_ point: Point) {
+        cv_scroll_host_set_values_quietly(host, layoutOffsetX(point.x), point.y)
+    }
+
     /// Scrolls so the item shows at `position` (`scrollToItem(at:at:animated:)`); animated on
     /// the frame clock, with ``animation``, when asked and GTK's animations are enabled. An index
     /// path that names no item is reported to ``errorHandler`` and ignored.

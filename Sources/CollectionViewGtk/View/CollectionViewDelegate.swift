@@ -128,6 +128,14 @@ public protocol CollectionViewDelegate: AnyObject {
     /// the plain `TransitionLayout`).
     func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                         newLayout toLayout: CollectionViewLayout) -> TransitionLayout?
+    /// Whether a pinch or Ctrl + scroll may start an interactive transition to `layout` (one of
+    /// ``CollectionView/zoomLayouts``); `point` is the pinch's centre, or the pointer for Ctrl +
+    /// scroll, in content coordinates. False leaves the gesture to whatever else wants it: a
+    /// picture that zooms within its cell, say. Not asked by
+    /// ``CollectionView/startInteractiveTransition(to:keepingItemAt:completion:)``, which the
+    /// app calls itself. Default true.
+    func collectionView(_ collectionView: CollectionView, shouldBeginInteractiveTransitionTo layout: CollectionViewLayout,
+                        at point: Point) -> Bool
 
     /// Where an item being moved by the user may go
     /// (`collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`):
@@ -196,6 +204,9 @@ extension CollectionViewDelegate {
     /// Nil: the plain `TransitionLayout` between the two layouts.
     public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
                                newLayout toLayout: CollectionViewLayout) -> TransitionLayout? { nil }
+    /// True: a pinch or Ctrl + scroll always starts its transition.
+    public func collectionView(_ collectionView: CollectionView, shouldBeginInteractiveTransitionTo layout: CollectionViewLayout,
+                               at point: Point) -> Bool { true }
     /// The proposed place.
     public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                                atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
