@@ -25,7 +25,8 @@ final class ZoomTransitionDriver {
     private var refused = false
     /// The pointer over the viewport, in viewport coordinates: where Ctrl + scroll zooms.
     private var pointer: (x: Double, y: Double)?
-    private let zoom: OpaquePointer
+    /// The pinch (and touchpad pinch) gesture on the viewport.
+    let zoom: OpaquePointer
     /// Seconds on a monotonic clock: the flick speed is measured with it. Tests set their own.
     var clock: () -> Double = { Double(g_get_monotonic_time()) / 1e6 }
     /// How far the fingers must spread (or come together) for the whole way.
