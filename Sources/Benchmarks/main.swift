@@ -2,7 +2,8 @@
 // the layout's share of a scrolled frame, no display) and, with
 // a display, the view benchmarks; `collection-bench diff` diffs snapshots and, with a display,
 // watches the main thread while a diffable data source applies one. Build it in release:
-// `swift run -c release collection-bench`.
+// `swift run -c release collection-bench`. `collection-bench touch-probe` is no benchmark: a
+// window that scripts/touch-probe pinches with real touches.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,6 +35,8 @@ MainActor.assumeIsolated {
         ScrollBenchmark.runCase(kind: arguments[1], count: Int(arguments[2]) ?? 1000, frames: Int(arguments[3]) ?? 300)
     case "folder":
         FolderBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "touch-probe":
+        TouchProbe.run()
     case "folder-gtk" where arguments.count >= 2:
         FolderBenchmark.runGtk(dir: arguments[1], fling: !arguments.contains("--no-fling"))
     default:

@@ -244,6 +244,31 @@ final class ContinuousTransitionTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset, offsetBefore)
     }}
 
+    /// A picture series of the grid far down turning into the kept item's page, left to right
+    /// and right to left (in $CV_SCREENSHOT_DIR to look at, else in a temporary folder): every
+    /// step unlike the others.
+    func testTransitionScreenshotSeries() throws { try MainActor.assumeIsolated {
+        let dir = GtkHarness.screenshotDirectory()
+        defer { if dir.temporary { try? FileManager.default.removeItem(atPath: dir.path) } }
+        for (direction, tag) in [(GTK_TEXT_DIR_LTR, "ltr"), (GTK_TEXT_DIR_RTL, "rtl")] {
+            let (cv, source, _, pages, window) = open(direction: direction)
+            defer { GtkHarness.close(window); _ = source }
+            let transition = cv.startInteractiveTransition(to: pages, keepingItemAt: cv.indexPathForItem(at: cv.bounds.center))
+            var pictures: [Data] = []
+            for (step, progress) in [0.0, 0.25, 0.5, 0.75, 1.0].enumerated() {
+                transition.transitionProgress = progress
+                GtkHarness.settle(cv)
+                GtkHarness.waitForFrames(1, of: cv.viewport)
+                let name = "continuous-\(tag)-\(step)"
+                let path = try XCTUnwrap(GtkHarness.screenshot(cv.viewport, name: name, in: dir.path), "\(name) was saved")
+                pictures.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            XCTAssertEqual(Set(pictures).count, 5, "\(tag): every step looks different")
+            cv.cancelInteractiveTransition()
+            XCTAssertTrue(GtkHarness.pump { cv.transitionLayout == nil })
+        }
+    }}
+
     /// A zoom gesture cancelled rather than ended (a child widget's gesture claimed its touches)
     /// settles the transition it drove: nothing is left hanging.
     func testACancelledGestureSettlesItsTransition() { MainActor.assumeIsolated {
