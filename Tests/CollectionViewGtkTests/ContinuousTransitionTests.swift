@@ -172,6 +172,10 @@ final class ContinuousTransitionTests: XCTestCase {
                 let scale = spreading ? 1 + amount * (ZoomTransitionDriver.fullSpread - 1) : 1 - amount * (1 - ZoomTransitionDriver.fullPinch)
                 XCTAssertTrue(driver.update(scale: scale, at: fingers))
                 seen = seen ?? cv.transitionLayout
+                if let t = cv.transitionLayout {  // the visible rectangle's centre at this progress
+                    XCTAssertEqual(t.value(forAnimatedKey: "centerX"), t.contentOffset.x + cv.bounds.width / 2, accuracy: 1e-6)
+                    XCTAssertEqual(t.value(forAnimatedKey: "centerY"), t.contentOffset.y + cv.bounds.height / 2, accuracy: 1e-6)
+                }
             }
             time += secondsPerStep
             driver.end()

@@ -58,7 +58,7 @@ final class ScrollSnapDriver {
 
     /// Whether the view intervenes at all.
     private var applies: Bool {
-        guard let cv = collectionView else { return false }
+        guard let cv = collectionView, cv.interactiveTransition == nil else { return false }  // a transition owns the offset
         return cv.isPagingEnabled || cv.collectionViewLayout.snapsScrolling
     }
 

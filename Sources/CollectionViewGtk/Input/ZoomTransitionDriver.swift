@@ -113,9 +113,11 @@ final class ZoomTransitionDriver {
         let progress = spreading ? (scale - 1) / (Self.fullSpread - 1) : (1 - scale) / (1 - Self.fullPinch)
         transition.updateValue(scale, forAnimatedKey: "scale")
         transition.transitionProgress = progress
-        let centre = collectionView.bounds.center  // where the viewport is now, at this progress
-        transition.updateValue(centre.x, forAnimatedKey: "centerX")
-        transition.updateValue(centre.y, forAnimatedKey: "centerY")
+        // The visible rectangle's centre at this progress (the view's offset gets there in the
+        // next layout pass).
+        let offset = transition.contentOffset, size = collectionView.bounds.size
+        transition.updateValue(offset.x + size.width / 2, forAnimatedKey: "centerX")
+        transition.updateValue(offset.y + size.height / 2, forAnimatedKey: "centerY")
         history.append((clock(), transition.transitionProgress))
         if history.count > 4 { history.removeFirst() }
         return true

@@ -110,7 +110,7 @@ extension CollectionView {
     ///   - layout: The layout to go to.
     ///   - indexPath: The item to keep in view; nil for the focused item when it is visible,
     ///     else the one nearest the viewport's centre. One that names no item is reported
-    ///     (``CollectionViewError/invalidIndexPath(_:_:)``) and the default is used.
+    ///     (an invalid index path error) and the default is used.
     ///   - completion: Called once the transition ends: true when the new layout stays.
     /// - Returns: The installed transition layout, to set its `transitionProgress`.
     @discardableResult
@@ -171,7 +171,7 @@ extension CollectionView {
                           frame: { [weak transition] e in transition?.layout.transitionProgress = from + (target - from) * e },
                           end: { [weak self, weak transition] finished in
                               guard finished, let self, let transition, self.interactiveTransition === transition else { return }
-                              self.work.runNow { self.completeInteractiveTransition() }
+                              self.work.runNow { _ = self.completeInteractiveTransition() }
                           })
         transition.settling = tween
         tween.begin(animated: animationsEnabled && from != target)
