@@ -194,10 +194,13 @@ extension CollectionView {
         let end = finished ? new : old
         let endOffset = finished ? transition.layout.nextContentOffset : transition.layout.currentContentOffset
         install(end)
-        // The end layout's content may be smaller than the transition's: sized for it first,
-        // so the offset is not clamped to the transition's area.
-        work.runNow { end.prepareIfNeeded() }
-        configureScrolling()
+        // The scrollable area is sized for the end layout first: the transition's need not
+        // reach the end's offset, which would then be clamped. (Not while a reload is pending:
+        // the counts are asked by the pass that reloads.)
+        if sectionCounts != nil {
+            work.runNow { end.prepareIfNeeded() }
+            configureScrolling()
+        }
         setOffsetQuietly(endOffset)
         old.finalizeLayoutTransition()
         new.finalizeLayoutTransition()
