@@ -133,7 +133,20 @@ typedef struct {
     const PhotoRequest *request;
     PhotoResult *result;
     gboolean too_large;
+    int orientation;         /* EXIF 1-8 from vips' header (the loader applies it after decoding); 1 when unknown */
 } SizeCheck;
+
+/* How much to scale a stored width x height for `request`: to its longer side, or to fit
+ * within its box once upright (orientations 5-8 swap the sides), never above 1. */
+static double scale_for(const PhotoRequest *request, int width, int height, int orientation) {
+    if (request->fit_width > 0 && request->fit_height > 0) {
+        gboolean turned = orientation >= 5 && orientation <= 8;
+        int upright_width = turned ? height : width, upright_height = turned ? width : height;
+        double scale = MIN((double)request->fit_width / upright_width, (double)request->fit_height / upright_height);
+        return MIN(scale, 1.0);
+    }
+    return (double)request->max_side / MAX(width, height);
+}
 
 /* Called with the header's size before anything is decoded: refuses what is past the limit
  * (a size of 0 stops every loader) and asks for the thumbnail's size. */
@@ -147,7 +160,7 @@ static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpoint
         gdk_pixbuf_loader_set_size(loader, 0, 0);
         return;
     }
-    double scale = (double)check->request->max_side / MAX(width, height);
+    double scale = scale_for(check->request, width, height, check->orientation);
     gdk_pixbuf_loader_set_size(loader, MAX(1, (int)(width * scale + 0.5)), MAX(1, (int)(height * scale + 0.5)));
 }
 
@@ -175,10 +188,11 @@ static gssize next_bytes(Bytes *bytes, guchar *buffer, size_t size) {
 }
 
 /* `decoding`: how the loader decodes the format (the limit that applies). */
-static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *request, PhotoResult *result, PhotoDecoding decoding) {
+static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *request, PhotoResult *result, PhotoDecoding decoding,
+                                        int orientation) {
     result->decoding = decoding;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
-    SizeCheck check = { request, result, FALSE };
+    SizeCheck check = { request, result, FALSE, orientation };
     g_signal_connect(loader, "size-prepared", G_CALLBACK(size_prepared), &check);
     GError *error = NULL;
     guchar buffer[65536];
@@ -233,7 +247,11 @@ static PhotoOutcome vips_thumbnail_of(VipsSource *source, const PhotoRequest *re
     if (!header) { result->error = take_vips_error(); g_object_unref(source); return PHOTO_FAILED; }
     result->width = vips_image_get_width(header);
     result->height = vips_image_get_height(header);
-    int interlaced = 0, pages = 1;
+    int interlaced = 0, pages = 1, orientation = 1;
+    /* The EXIF orientation, for a box to fit once upright: GdkPixbuf's JPEG loader asks for
+     * its size before it reads the orientation. */
+    if (vips_image_get_typeof(header, VIPS_META_ORIENTATION)) vips_image_get_int(header, VIPS_META_ORIENTATION, &orientation);
+    result->orientation = orientation;
     /* An interlaced PNG or a progressive JPEG is decoded whole (all passes are needed for any
      * row), and so is an animated WebP (its frames are drawn on a whole canvas). */
     if (vips_image_get_typeof(header, "interlaced")) vips_image_get_int(header, "interlaced", &interlaced);
@@ -252,13 +270,17 @@ static PhotoOutcome vips_thumbnail_of(VipsSource *source, const PhotoRequest *re
          * it reads the EXIF orientation. */
         PhotoDecoding decoding = result->decoding;
         Bytes bytes = { source, -1, NULL, 0, 0 };
-        PhotoOutcome outcome = vips_source_rewind(source) == 0 ? pixbuf_thumbnail_of(&bytes, request, result, decoding) : PHOTO_FAILED;
+        PhotoOutcome outcome = vips_source_rewind(source) == 0 ? pixbuf_thumbnail_of(&bytes, request, result, decoding, orientation) : PHOTO_FAILED;
         if (outcome == PHOTO_FAILED && !result->error) result->error = take_vips_error();
         g_object_unref(source);
         return outcome;
     }
     VipsImage *thumbnail = NULL;
-    int failed = vips_thumbnail_source(source, &thumbnail, request->max_side, "height", request->max_side, NULL);
+    /* vips_thumbnail turns the image upright first and fits the box to that; VIPS_SIZE_DOWN
+     * never enlarges (a full picture is never larger than its image). */
+    int failed = request->fit_width > 0 && request->fit_height > 0
+        ? vips_thumbnail_source(source, &thumbnail, request->fit_width, "height", request->fit_height, "size", VIPS_SIZE_DOWN, NULL)
+        : vips_thumbnail_source(source, &thumbnail, request->max_side, "height", request->max_side, NULL);
     g_object_unref(source);
     if (failed) { result->error = take_vips_error(); return PHOTO_FAILED; }
     result->pixbuf = pixbuf_of(thumbnail, &result->error);
@@ -286,10 +308,10 @@ PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const 
  * image, then scale it. */
 PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
     Bytes bytes = { NULL, fd, NULL, 0, 0 };
-    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE);
+    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE, 1);
 }
 
 PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result) {
     Bytes bytes = { NULL, -1, data, length, 0 };
-    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE);
+    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE, 1);
 }

@@ -25,6 +25,10 @@ typedef struct {
     int64_t streamed_limit;  /* most pixels for PHOTO_STREAMED formats */
     int64_t whole_limit;     /* most pixels for PHOTO_WHOLE formats */
     int max_side;            /* the thumbnail's longer side, at most */
+    /* When both are > 0, instead of max_side: the largest size that fits within
+     * fit_width x fit_height once upright (EXIF orientation counted), never larger than the
+     * image itself (the viewer's full picture at the window's size). */
+    int fit_width, fit_height;
 } PhotoRequest;
 
 typedef struct {
@@ -32,6 +36,7 @@ typedef struct {
     char *error;             /* g_free it */
     int width, height;       /* the image's own size, from its header (0 when unknown) */
     PhotoDecoding decoding;
+    int orientation;         /* its EXIF orientation (1-8) when libvips read the header, else 0 */
 } PhotoResult;
 
 /* Once per process, before any decode: the operation cache off (it keeps decoded images to
