@@ -49,6 +49,14 @@ final class PhotoZoomViewTests: XCTestCase {
         stage.textureReplacement()
     } }
 
+    /// A photo decoded by `FullPhotoLoader` at the window's size, at fit (letterboxed, centred)
+    /// and at 1:1 around a double-click, saved to look at (CV_SCREENSHOT_DIR).
+    func testAPhotoAtFitAndZoomedLooksRight() throws { try MainActor.assumeIsolated {
+        let stage = try PhotoZoomStage()
+        defer { stage.close() }
+        try stage.photoScreenshots()
+    } }
+
     /// At scale 2 (GDK_SCALE=2, in a test process of its own: GDK reads it once), 1:1 means one
     /// image pixel per device pixel, half a logical pixel: a 3200 x 2400 image in an 800 x 600
     /// window fits at 0.5 and zooms to 1.0, where it is 1600 x 1200 logical pixels; a
@@ -79,6 +87,8 @@ private final class PhotoZoomStage {
     /// What reached the parent: scrolls (with Ctrl held or not, and dy), keys, pinch scales.
     var parentScrolls: [(ctrl: Bool, dy: Double)] = []
     var parentKeys: [UInt32] = []
+    /// The moves the parent's drag (its pager's swipe) saw.
+    var parentDragUpdates = 0
     var zoomChanges: [Double] = []
     static let imageSize = PixelSize(width: 1600, height: 1200)
     private static var windows = 0
@@ -106,6 +116,9 @@ private final class PhotoZoomStage {
             return true
         }
         gtk_widget_add_controller(parent, wheel)
+        let swipe = gtk_gesture_drag_new()!
+        Signal.connectPoint(raw(swipe), "drag-update") { [weak self] _, _ in self?.parentDragUpdates += 1 }
+        gtk_widget_add_controller(parent, swipe)
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(raw(keys)) { [weak self] keyval, _, _ in
             // Shift, Ctrl... (xdotool holds Shift for "plus") reach it too: not what is tested.
@@ -270,12 +283,18 @@ private final class PhotoZoomStage {
         GtkHarness.pointer(window, at: windowPoint(400, 300), then: ["click", "5"])
         XCTAssertEqual(parentScrolls.count, 1, "at fit the wheel is the parent's")
         XCTAssertEqual(parentScrolls.first?.ctrl, false)
+        GtkHarness.xdotool(["mousedown", "1", "mousemove_relative", "--", "150", "0", "mouseup", "1"])
+        XCTAssertGreaterThan(parentDragUpdates, 0, "at fit a drag is the parent's (it pages)")
+        let parentMoves = parentDragUpdates
+        assertRect(Rect(x: 0, y: 0, width: 800, height: 600), "not moved at fit")
         keys("plus", "plus", "plus", "plus")
         XCTAssertEqual(view.zoom, 1, accuracy: 1e-9)
         assertRect(Rect(x: -400, y: -300, width: 1600, height: 1200), "1:1")
 
         GtkHarness.xdotool(["mousedown", "1", "mousemove_relative", "--", "150", "100", "mouseup", "1"])
         assertRect(Rect(x: -250, y: -200, width: 1600, height: 1200), "dragged by (150, 100)")
+        // Claimed on its first move: the parent's drag sees no move (GTK ends it at once).
+        XCTAssertEqual(parentDragUpdates, parentMoves, "while zoomed the photo claims the drag")
         GtkHarness.pointer(window, at: windowPoint(100, 100), then: ["mousedown", "1", "mousemove_relative", "--", "600", "450", "mouseup", "1"])
         assertRect(Rect(x: 0, y: 0, width: 1600, height: 1200), "dragged far: the top-left corner stays at the widget's")
         XCTAssertEqual(colour(at: 5, 5, name: "photo-zoom-top-left"), "red")
@@ -365,6 +384,36 @@ private final class PhotoZoomStage {
         GtkHarness.wait(for: "the narrower window") { gtk_widget_get_width(view.widget) == 400 }
         XCTAssertEqual(view.zoom, 0.25, accuracy: 1e-9)
         assertRect(Rect(x: 0, y: 150, width: 400, height: 300), "fit in the narrower window")
+    }
+
+    func photoScreenshots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-zoom-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("photo.jpg").path
+        // 3000 x 2000, with a fine grid (one line every 10 pixels) that shows how sharp 1:1 is.
+        try PhotoFixtures.run("convert", ["-size", "3000x2000", "plasma:orange-purple", "-fill", "none", "-stroke", "white",
+                                          "-draw", "path '" + stride(from: 0, to: 3000, by: 10).map { "M \($0),900 L \($0),1100" }.joined(separator: " ") + "'",
+                                          "-stroke", "black", "-fill", "white", "-pointsize", "120", "-gravity", "center",
+                                          "-annotate", "+0-300", "3000 x 2000", "-quality", "90", file])
+        let loader = FullPhotoLoader(capacityBytes: 64 << 20)
+        let size = PixelSize(width: 800, height: 600)  // the window, at scale 1
+        let uri = PhotoFixtures.uri(Array(file.utf8))
+        loader.request(uri, size: size, priority: .shown)
+        GtkHarness.wait(for: "the photo") { loader.cached(uri, size: size) != nil }
+        guard let photo = loader.cached(uri, size: size) else { return }
+        XCTAssertEqual(photo.pixelSize, PixelSize(width: 800, height: 533))
+        view.setTexture(photo.texture, imageSize: photo.imageSize)
+        XCTAssertEqual(view.zoom, 800.0 / 3000, accuracy: 1e-9)
+        assertRect(Rect(x: 0, y: 33.33, width: 800, height: 533.33), "fit: letterboxed, centred")
+        GtkHarness.waitForFrames(2, of: window)
+        GtkHarness.screenCapture(name: "photo-zoom-photo-fit")
+        GtkHarness.pointer(window, at: windowPoint(400, 300), then: ["click", "--repeat", "2", "--delay", "80", "1"])
+        GtkHarness.wait(for: "1:1") { view.zoom > 0.99 }
+        GtkHarness.waitForFrames(2, of: window)
+        GtkHarness.screenCapture(name: "photo-zoom-photo-one-to-one")
+        // The picture was decoded at the window's size: at 1:1 it is that texture enlarged.
+        assertRect(Rect(x: 400 - 1500, y: 300 - 1000, width: 3000, height: 2000), "1:1 around the centre")
     }
 
     /// Runs in the GDK_SCALE=2 process (see `testZoomLimitsAtScale2`), in a 500 x 350 window
