@@ -58,15 +58,15 @@ final class PhotoZoomViewTests: XCTestCase {
     } }
 
     /// At scale 2 (GDK_SCALE=2, in a test process of its own: GDK reads it once), 1:1 means one
-    /// image pixel per device pixel, half a logical pixel: a 3200 x 2400 image in an 800 x 600
-    /// window fits at 0.5 and zooms to 1.0, where it is 1600 x 1200 logical pixels; a
-    /// 1600 x 1200 image fits at 1:1 already and does not zoom.
+    /// image pixel per device pixel, half a logical pixel: a 2000 x 1400 image in a 500 x 350
+    /// window fits at 0.5 and zooms to 1.0, where it is 1000 x 700 logical pixels; a
+    /// 1000 x 700 image fits at 1:1 already and does not zoom. The process logs `viewer zoom=`.
     func testZoomLimitsAtScale2() throws {
         if getenv("PHOTO_ZOOM_SCALE") != nil { return try MainActor.assumeIsolated { try PhotoZoomStage.scale2Limits() } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["GalleryTests.PhotoZoomViewTests/testZoomLimitsAtScale2"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["GDK_SCALE": "2", "PHOTO_ZOOM_SCALE": "2"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["GDK_SCALE": "2", "PHOTO_ZOOM_SCALE": "2", "GALLERY_LOG": "1"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -75,6 +75,9 @@ final class PhotoZoomViewTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, text)
         XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), text)
+        // The zoom's log line after each settled change (GALLERY_LOG set there): four steps in.
+        let logged = text.split(separator: "\n").filter { $0.hasPrefix("viewer zoom=") }
+        XCTAssertEqual(logged, ["viewer zoom=0.62", "viewer zoom=0.78", "viewer zoom=0.98", "viewer zoom=1.00"], text)
     }
 }
 
