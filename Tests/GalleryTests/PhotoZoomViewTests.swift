@@ -49,8 +49,15 @@ final class PhotoZoomViewTests: XCTestCase {
         stage.textureReplacement()
     } }
 
+    func testASharpDetailIsAskedForAndDrawnOverThePicture() throws { try MainActor.assumeIsolated {
+        let stage = try PhotoZoomStage()
+        defer { stage.close() }
+        stage.detail()
+    } }
+
     /// A photo decoded by `FullPhotoLoader` at the window's size, at fit (letterboxed, centred)
-    /// and at 1:1 around a double-click, saved to look at (CV_SCREENSHOT_DIR).
+    /// and at 1:1 around a double-click with its sharp detail, then panned, saved to look at
+    /// (CV_SCREENSHOT_DIR).
     func testAPhotoAtFitAndZoomedLooksRight() throws { try MainActor.assumeIsolated {
         let stage = try PhotoZoomStage()
         defer { stage.close() }
@@ -411,12 +418,60 @@ private final class PhotoZoomStage {
         assertRect(Rect(x: 0, y: 33.33, width: 800, height: 533.33), "fit: letterboxed, centred")
         GtkHarness.waitForFrames(2, of: window)
         GtkHarness.screenCapture(name: "photo-zoom-photo-fit")
+        // The wiring the viewer's page makes: a settled zoom past the picture's pixels asks the
+        // loader for a detail of what is shown, which the view draws over the picture.
+        var details = 0
+        view.onNeedsDetail = { [unowned self] in loader.requestDetail(uri, region: view.visibleRegion, scale: view.zoom) }
+        loader.onDetailReady = { [unowned self] request, detail in
+            details += 1
+            view.setDetail(detail.texture, region: request.region)
+        }
         GtkHarness.pointer(window, at: windowPoint(400, 300), then: ["click", "--repeat", "2", "--delay", "80", "1"])
         GtkHarness.wait(for: "1:1") { view.zoom > 0.99 }
+        // The picture was decoded at the window's size: at 1:1 it is that texture enlarged
+        // until the detail comes.
+        assertRect(Rect(x: 400 - 1500, y: 300 - 1000, width: 3000, height: 2000), "1:1 around the centre")
+        GtkHarness.wait(for: "the sharp detail") { details == 1 }
+        XCTAssertFalse(view.needsDetail)
         GtkHarness.waitForFrames(2, of: window)
         GtkHarness.screenCapture(name: "photo-zoom-photo-one-to-one")
-        // The picture was decoded at the window's size: at 1:1 it is that texture enlarged.
-        assertRect(Rect(x: 400 - 1500, y: 300 - 1000, width: 3000, height: 2000), "1:1 around the centre")
+        GtkHarness.xdotool(["mousedown", "1", "mousemove_relative", "--", "-300", "-100", "mouseup", "1"])
+        GtkHarness.wait(for: "the detail after the pan") { details == 2 }
+        GtkHarness.waitForFrames(2, of: window)
+        GtkHarness.screenCapture(name: "photo-zoom-photo-panned")
+    }
+
+    /// A picture with fewer pixels than the screen shows once zoomed (a thumbnail, or the
+    /// window-sized picture at 1:1) asks for a detail when a zoom or pan settles, not at fit;
+    /// the detail is drawn over the region it covers and no more is asked while it covers
+    /// what is shown; a pan past it asks again; fit drops it.
+    func detail() {
+        var asked = 0
+        view.onNeedsDetail = { asked += 1 }
+        view.setTexture(Self.quadrantTexture(PixelSize(width: 160, height: 120)), imageSize: Self.imageSize)
+        XCTAssertFalse(view.needsDetail, "at fit the picture is enough")
+        keys("plus", "plus", "plus", "plus")
+        XCTAssertEqual(view.zoom, 1, accuracy: 1e-9)
+        XCTAssertTrue(view.needsDetail)
+        XCTAssertEqual(asked, 4, "each settled step")
+        let region = view.visibleRegion
+        XCTAssertEqual(region, Rect(x: 400, y: 300, width: 800, height: 600))
+        let white = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 800, 600)!
+        gdk_pixbuf_fill(white, 0xffffffff)
+        view.setDetail(Texture(adopting: gdk_texture_new_for_pixbuf(white)!), region: region)
+        g_object_unref(raw(white))
+        XCTAssertFalse(view.needsDetail)
+        XCTAssertEqual(colour(at: 10, 10, name: "photo-zoom-detail"), "other")  // white
+        XCTAssertEqual(colour(at: 790, 590), "other")
+        keys("Right")  // the picture moves left by a step: the base shows at the right edge
+        XCTAssertEqual(asked, 5)
+        XCTAssertTrue(view.needsDetail)
+        XCTAssertEqual(colour(at: 790, 590), "other")  // grey: the base's bottom-right quadrant
+        XCTAssertEqual(colour(at: 790, 10), "green", "the base beyond the detail")
+        XCTAssertEqual(colour(at: 10, 10), "other", "the detail, moved with the picture")
+        keys("0")
+        XCTAssertEqual(asked, 5, "no detail at fit")
+        XCTAssertEqual(colour(at: 200, 150), "red", "the detail is dropped at fit")
     }
 
     /// Runs in the GDK_SCALE=2 process (see `testZoomLimitsAtScale2`), in a 500 x 350 window

@@ -49,6 +49,20 @@ void photo_vips_setup(void);
 PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
 PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result);
 
+/* A part of an image, in the image's upright pixels (EXIF orientation applied), and the scale
+ * to decode it at (output pixels per image pixel, at most 1). */
+typedef struct {
+    int x, y, width, height;
+    double scale;
+} PhotoRegion;
+
+/* Decodes one region of an image with libvips (JPEG, PNG, WebP, TIFF, GIF): the sharp detail
+ * of a zoomed photo. Rows are read in order and only the region's are kept, so memory is about
+ * the region's whatever the image's size; the region is cropped from the stored image and
+ * turned upright afterwards. The same limits as a thumbnail; PHOTO_NOT_HANDLED for the formats
+ * libvips is not used for and for SVG. */
+PhotoOutcome photo_vips_region(int fd, const PhotoRequest *request, const PhotoRegion *region, PhotoResult *result);
+
 /* Decodes with GdkPixbuf's loaders (BMP, ICO, TGA...), EXIF orientation applied. */
 PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
 PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result);

@@ -48,6 +48,22 @@ enum PhotoDecoder {
         return decode(file, request: fitting)
     }
 
+    /// A region of the photo the URI names, in the image's upright pixels, decoded at `scale`
+    /// (output pixels per image pixel, at most 1; the zoom's device pixels per image pixel):
+    /// the sharp detail of a zoomed photo, whose whole picture was decoded at the window's
+    /// size only. Memory is about the region's (rows are read in order, only the region's
+    /// kept). The same limits and file checks as a thumbnail; formats libvips is not used for
+    /// (BMP, ICO, TGA) and SVG have no detail (`.undecodable`).
+    static func region(uri: String, x: Int, y: Int, width: Int, height: Int, scale: Double) -> Result<Decoded, PhotoDecodeError> {
+        let file: PhotoFile
+        do { file = try PhotoFile(uri: uri) } catch { return .failure(error) }
+        defer { file.close() }
+        var region = PhotoRegion(x: Int32(clamping: x), y: Int32(clamping: y), width: Int32(clamping: max(1, width)),
+                                 height: Int32(clamping: max(1, height)), scale: scale)
+        return decode(request: request(maxSide: max(width, height)), vips: { photo_vips_region(file.descriptor, $0, &region, $1) },
+                      pixbuf: { _, _ in PHOTO_NOT_HANDLED })
+    }
+
     private static func request(maxSide: Int) -> PhotoRequest {
         PhotoRequest(streamed_limit: Int64(streamedPixelLimit), whole_limit: Int64(wholePixelLimit), max_side: Int32(maxSide),
                      fit_width: 0, fit_height: 0)

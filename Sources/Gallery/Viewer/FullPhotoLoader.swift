@@ -1,6 +1,7 @@
 import CGtk
 import GtkGlue
 import CPhotoDecode
+import CollectionLayout
 
 /// A size in device pixels: the box a full picture is decoded to fit (the window's size times
 /// its scale), or a decoded picture's size.
@@ -71,6 +72,17 @@ final class FullPhotoLoader {
     /// Runs on the main thread for each photo that could not be decoded, with the decoder's reason.
     var onFailed: ((String, PixelSize, PhotoDecodeError) -> Void)?
 
+    /// A region of a photo (in its upright image pixels) to decode sharp at a zoom (device
+    /// pixels per image pixel): what a zoomed photo shows, beyond the window-sized picture.
+    struct DetailRequest: Equatable, Sendable {
+        let uri: String
+        let region: Rect
+        let scale: Double
+    }
+    /// Runs on the main thread with the detail last asked for (not cached: the view holds it).
+    /// Its `imageSize` is the image's; its `pixelSize` the region's at the scale asked.
+    var onDetailReady: ((DetailRequest, FullPhoto) -> Void)?
+
     /// The most bytes the cache holds (see `cost(of:)`).
     let capacityBytes: Int
     private var entries: [Key: (photo: FullPhoto, lastUse: Int)] = [:]
@@ -84,6 +96,10 @@ final class FullPhotoLoader {
     private var shownQueue: [Key] = []  // newest last
     private var neighbourQueue: [Key] = []  // oldest first
     private var inFlight: Key?
+    /// The detail asked for last and not cancelled (one at a time: a newer one replaces it),
+    /// and the one decoding now.
+    private var detailWanted: DetailRequest?
+    private var detailInFlight: DetailRequest?
     /// The request decoding now was cancelled: its result is dropped.
     private var inFlightCancelled = false
     /// Failures that last until the file changes (it is undecodable or too large).
@@ -159,8 +175,23 @@ final class FullPhotoLoader {
         return .requested
     }
 
-    /// Requests queued or decoding.
-    var pending: Int { shownQueue.count + neighbourQueue.count + (inFlight != nil && !inFlightCancelled ? 1 : 0) }
+    /// Requests queued or decoding (a detail included).
+    var pending: Int {
+        shownQueue.count + neighbourQueue.count + (inFlight != nil && !inFlightCancelled ? 1 : 0) + (detailWanted != nil || detailInFlight != nil ? 1 : 0)
+    }
+
+    /// Asks for a sharp detail of `uri`: the region (upright image pixels) at `scale` (device
+    /// pixels per image pixel, at most 1). It goes after the shown photo and before the
+    /// neighbours; it replaces a detail asked for before, which is not delivered.
+    func requestDetail(_ uri: String, region: Rect, scale: Double) {
+        detailWanted = DetailRequest(uri: uri, region: region, scale: min(scale, 1))
+        startNext()
+    }
+
+    /// Drops the detail asked for (the photo is back at fit, or another is shown).
+    func cancelDetail() {
+        detailWanted = nil
+    }
 
     /// Whether a request for `uri` waits or decodes.
     func isPending(_ uri: String) -> Bool {
@@ -182,6 +213,7 @@ final class FullPhotoLoader {
         shownQueue.removeAll { drop($0.uri) }
         neighbourQueue.removeAll { drop($0.uri) }
         cancelled += before - shownQueue.count - neighbourQueue.count
+        if let detail = detailWanted, drop(detail.uri) { detailWanted = nil }
         if let inFlight, !inFlightCancelled, drop(inFlight.uri) {
             inFlightCancelled = true
             cancelled += 1
@@ -190,6 +222,7 @@ final class FullPhotoLoader {
 
     /// Forgets what is known of `uri` (its pictures, that it failed): the file changed or went.
     func forget(_ uri: String) {
+        if detailWanted?.uri == uri { detailWanted = nil }
         for key in entries.keys where key.uri == uri { remove(key) }
         for key in failures.keys where key.uri == uri { failures[key] = nil }
         if inFlight?.uri == uri { inFlightCancelled = true }
@@ -207,7 +240,11 @@ final class FullPhotoLoader {
     }
 
     private func startNext() {
-        guard inFlight == nil else { return }
+        guard inFlight == nil, detailInFlight == nil else { return }
+        if shownQueue.isEmpty, let detail = detailWanted {
+            startDetail(detail)
+            return
+        }
         let next = shownQueue.popLast() ?? (neighbourQueue.isEmpty ? nil : neighbourQueue.removeFirst())
         guard let key = next else {
             if decodesSinceRelease > 0 { releaseMemory() }
@@ -219,6 +256,28 @@ final class FullPhotoLoader {
             let outcome = Decoding(PhotoDecoder.picture(uri: key.uri, fittingWidth: key.size.width, height: key.size.height))
             Async.onMain { self?.finished(key, outcome) }
         }
+    }
+
+    private func startDetail(_ detail: DetailRequest) {
+        detailInFlight = detail
+        // Whole pixels, outwards: the region covers at least what was asked for.
+        let x = Int(detail.region.minX.rounded(.down)), y = Int(detail.region.minY.rounded(.down))
+        let width = Int(detail.region.maxX.rounded(.up)) - x, height = Int(detail.region.maxY.rounded(.up)) - y
+        worker.run { [weak self] in
+            let outcome = Decoding(PhotoDecoder.region(uri: detail.uri, x: x, y: y, width: width, height: height, scale: detail.scale))
+            Async.onMain { self?.finishedDetail(detail, outcome) }
+        }
+    }
+
+    private func finishedDetail(_ detail: DetailRequest, _ outcome: Decoding) {
+        detailInFlight = nil
+        decodesSinceRelease += 1
+        if detail == detailWanted {
+            detailWanted = nil
+            // A failure (a format with no detail, a file gone) leaves the picture as it was.
+            if case .success(let picture) = outcome.result, let photo = Self.photo(of: picture) { onDetailReady?(detail, photo) }
+        }
+        startNext()
     }
 
     private func finished(_ key: Key, _ outcome: Decoding) {

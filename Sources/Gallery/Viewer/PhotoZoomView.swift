@@ -30,6 +30,13 @@ final class PhotoZoomView {
     private(set) var zoom = 1.0
     /// Runs with the new zoom after each change (every step of a pinch too).
     var onZoomChanged: ((Double) -> Void)?
+    /// Runs when a zoom or a pan has settled while the picture shows fewer pixels than the
+    /// screen could (`needsDetail`): the time to ask for a sharp detail of `visibleRegion`
+    /// (`FullPhotoLoader.requestDetail`) and hand it to `setDetail`.
+    var onNeedsDetail: (() -> Void)?
+
+    /// A sharp part of the image over the picture, and the part it covers (image pixels).
+    private var detail: (texture: Texture, region: Rect)?
 
     /// The image point, in image pixels, at the widget's centre.
     private var centre = Point(x: 0.5, y: 0.5)
@@ -90,6 +97,42 @@ final class PhotoZoomView {
                     width: shownWidth, height: shownHeight)
     }
 
+    /// The part of the image the widget shows now, in image pixels (upright).
+    var visibleRegion: Rect {
+        let (width, height, scale) = bounds
+        let halfWidth = width / 2 * scale / zoom, halfHeight = height / 2 * scale / zoom
+        let minX = max(0, centre.x - halfWidth), minY = max(0, centre.y - halfHeight)
+        let maxX = min(Double(imageSize.width), centre.x + halfWidth), maxY = min(Double(imageSize.height), centre.y + halfHeight)
+        return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
+    /// Whether the screen shows more of the image's pixels than the picture has: zoomed past
+    /// the texture's own resolution (by more than a tenth), and no detail yet at this zoom
+    /// covering what is shown.
+    var needsDetail: Bool {
+        guard let texture, !isAtFit else { return false }
+        let texturePixelsPerImagePixel = Double(gdk_texture_get_width(texture.pointer)) / Double(imageSize.width)
+        guard zoom > texturePixelsPerImagePixel * 1.1 else { return false }
+        guard let detail, let shown = detailScale else { return true }
+        let visible = visibleRegion
+        let covers = detail.region.minX <= visible.minX + 0.5 && detail.region.minY <= visible.minY + 0.5
+            && detail.region.maxX >= visible.maxX - 0.5 && detail.region.maxY >= visible.maxY - 0.5
+        return !(covers && shown >= zoom * 0.9)
+    }
+
+    /// The detail's texture pixels per image pixel.
+    private var detailScale: Double? {
+        detail.map { Double(gdk_texture_get_width($0.texture.pointer)) / $0.region.width }
+    }
+
+    /// Shows `texture` as the image's `region` (image pixels, upright) over the picture: the
+    /// sharp detail `onNeedsDetail` asked for. Nil drops it. Dropped too by `setTexture` (but
+    /// for the same image), `reset()` and at fit size.
+    func setDetail(_ texture: Texture?, region: Rect) {
+        detail = texture.map { ($0, region) }
+        gtk_widget_queue_draw(widget)
+    }
+
     /// Keeps the centre where the picture leaves no gap it need not: centred on an axis where
     /// it is smaller than the widget, its edges at or past the widget's on the others.
     private func clampCentre() {
@@ -125,6 +168,7 @@ final class PhotoZoomView {
             < 0.01 * Double(size.width) / Double(size.height)
         self.texture = texture
         imageSize = size
+        if size != old { detail = nil }
         if sameProportions, !followsFit {
             let ratio = Double(size.width) / Double(old.width)
             centre = Point(x: centre.x * ratio, y: centre.y * ratio)
@@ -140,6 +184,7 @@ final class PhotoZoomView {
 
     /// Back to fit size, at once (another photo, or the viewer opened again).
     func reset() {
+        detail = nil
         fit()
         gtk_widget_queue_draw(widget)
         changed()
@@ -196,10 +241,20 @@ final class PhotoZoomView {
         onZoomChanged?(zoom)
     }
 
-    /// Logs the zoom once a change has settled (the end of a pinch, a key, a notch, a click).
+    /// Logs the zoom once a change has settled (the end of a pinch, a key, a notch, a click),
+    /// drops the detail at fit, and asks for one where it is needed.
     private func settled() {
-        guard GalleryLog.enabled else { return }
-        GalleryLog.event(Self.logLine(zoom: zoom))
+        if GalleryLog.enabled { GalleryLog.event(Self.logLine(zoom: zoom)) }
+        panned()
+    }
+
+    /// A pan settled (or a zoom): a detail is asked for where it is needed.
+    private func panned() {
+        if isAtFit, detail != nil {
+            detail = nil
+            gtk_widget_queue_draw(widget)
+        }
+        if needsDetail { onNeedsDetail?() }
     }
 
     /// `viewer zoom=Z`, Z with 2 decimals.
@@ -261,6 +316,7 @@ final class PhotoZoomView {
         guard !isAtFit else { return false }
         let step = inNotches ? Self.panStep : 1
         pan(dx: -dx * step, dy: -dy * step)
+        panned()
         return true
     }
 
@@ -344,7 +400,11 @@ final class PhotoZoomView {
             self.centre = drag.centre
             self.pan(dx: dx, dy: dy)
         }
-        Signal.connectPoint(raw(dragGesture), "drag-end") { [weak self] _, _ in self?.drag = nil }
+        Signal.connectPoint(raw(dragGesture), "drag-end") { [weak self] _, _ in
+            guard let self, self.drag != nil else { return }
+            self.drag = nil
+            self.panned()
+        }
         gtk_widget_add_controller(widget, dragGesture)
 
         let click = gtk_gesture_click_new()!
@@ -400,6 +460,14 @@ final class PhotoZoomView {
                                    size: graphene_size_t(width: Float(rect.width), height: Float(rect.height)))
         gtk_snapshot_push_clip(snapshot, &clip)
         gtk_snapshot_append_texture(snapshot, texture.pointer, &area)
+        if let detail {
+            let perImagePixel = rect.width / Double(imageSize.width)
+            var part = graphene_rect_t(origin: graphene_point_t(x: Float(rect.minX + detail.region.minX * perImagePixel),
+                                                                y: Float(rect.minY + detail.region.minY * perImagePixel)),
+                                       size: graphene_size_t(width: Float(detail.region.width * perImagePixel),
+                                                             height: Float(detail.region.height * perImagePixel)))
+            gtk_snapshot_append_texture(snapshot, detail.texture.pointer, &part)
+        }
         gtk_snapshot_pop(snapshot)
     }
 }
