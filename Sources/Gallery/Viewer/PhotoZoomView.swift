@@ -42,8 +42,9 @@ final class PhotoZoomView {
     private var centre = Point(x: 0.5, y: 0.5)
     /// Whether the picture stays fitted when the widget's size or scale changes.
     private var followsFit = true
-    /// The pinch in progress: the zoom and centre it began at, and whether it claimed or denied.
-    private var pinch: (zoom: Double, decision: PinchDecision)?
+    /// The pinch in progress: the zoom it began at, the image point under the fingers then
+    /// (which stays under them), and whether it claimed or denied.
+    private var pinch: (zoom: Double, held: Point?, decision: PinchDecision)?
     private var drag: (centre: Point, claimed: Bool)?
     /// Where the pointer is, for Ctrl + scroll (nil when outside).
     private var pointer: Point?
@@ -206,7 +207,7 @@ final class PhotoZoomView {
         let target = min(max(newZoom, fitZoom), maxZoom)
         let at = point ?? Point(x: width / 2, y: height / 2)
         // The image point under `at` before, and the centre that keeps it there after.
-        let held = Point(x: centre.x + (at.x - width / 2) * scale / zoom, y: centre.y + (at.y - height / 2) * scale / zoom)
+        let held = imagePoint(at: at)
         let before = zoom
         zoom = target
         centre = Point(x: held.x - (at.x - width / 2) * scale / zoom, y: held.y - (at.y - height / 2) * scale / zoom)
@@ -281,17 +282,33 @@ final class PhotoZoomView {
         return scale > 1 ? .claim : .undecided
     }
 
-    /// A pinch moved: decides once whose it is, then zooms around the fingers' centre.
-    /// Returns the decision (the gesture's state is set by the caller).
+    /// A pinch moved: decides once whose it is, then zooms, keeping the image point that was
+    /// under the fingers' centre when it began under their centre now (so moving the fingers
+    /// together pans too). Returns the decision (the gesture's state is set by the caller).
     func pinchChanged(scale: Double, centre fingers: Point?) -> PinchDecision {
-        if pinch == nil { pinch = (zoom, .undecided) }
+        if pinch == nil {
+            pinch = (zoom, fingers.map(imagePoint(at:)), .undecided)
+            drag = nil  // the first finger's drag does not pan under the pinch
+        }
         guard var current = pinch else { return .undecided }
         if current.decision == .undecided {
             current.decision = Self.pinchDecision(beganAtFit: current.zoom <= fitZoom * 1.0001, canZoom: canZoom, scale: scale)
             pinch = current
         }
-        if current.decision == .claim { setZoom(current.zoom * scale, around: fingers) }
+        guard current.decision == .claim else { return current.decision }
+        setZoom(current.zoom * scale)
+        if let held = current.held, let fingers {
+            let (width, height, deviceScale) = bounds
+            centre = Point(x: held.x - (fingers.x - width / 2) * deviceScale / zoom, y: held.y - (fingers.y - height / 2) * deviceScale / zoom)
+            clampCentre()
+        }
         return current.decision
+    }
+
+    /// The image point (image pixels) at a point of the widget.
+    private func imagePoint(at point: Point) -> Point {
+        let (width, height, scale) = bounds
+        return Point(x: centre.x + (point.x - width / 2) * scale / zoom, y: centre.y + (point.y - height / 2) * scale / zoom)
     }
 
     /// The pinch ended (or was cancelled): logs where the zoom settled if it was the photo's.
@@ -375,6 +392,7 @@ final class PhotoZoomView {
             }
         }
         Signal.connectPointer(raw(zoomGesture), "end") { [weak self] in self?.pinchEnded() }
+        Signal.connectPointer(raw(zoomGesture), "cancel") { [weak self] in self?.pinchEnded() }
         gtk_widget_add_controller(widget, zoomGesture)
 
         // Pans while zoomed; at fit the drag is denied at once, so the collection view pages.
