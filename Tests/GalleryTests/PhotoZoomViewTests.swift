@@ -64,6 +64,37 @@ final class PhotoZoomViewTests: XCTestCase {
         try stage.photoScreenshots()
     } }
 
+    /// Real two-finger pinches (GTK's Broadway backend, touches from headless Chromium: see
+    /// scripts/photo-zoom-touch, which runs this test again in a process of its own as the
+    /// photo's window): at fit a closing pinch is the parent's zoom gesture's, an opening one
+    /// the photo's; zoomed, a closing pinch is the photo's and stops at fit. Skipped where
+    /// Chromium, gtk4-broadwayd or Python's websocket client is missing.
+    func testARealPinchFollowsTheRule() throws {
+        if getenv("PHOTO_ZOOM_TOUCH_CHILD") != nil { return try MainActor.assumeIsolated { try PhotoZoomStage.showForTouch() } }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/photo-zoom-touch").path
+        for tool in ["/usr/bin/chromium", "/usr/bin/gtk4-broadwayd", "/usr/bin/python3"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("no \(tool)")
+        }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        check.arguments = ["-c", "import websocket"]
+        try check.run()
+        check.waitUntilExit()
+        try XCTSkipUnless(check.terminationStatus == 0, "no python3-websocket")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script, CommandLine.arguments[0]]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        print(text)
+        XCTAssertEqual(process.terminationStatus, 0, text)
+    }
+
     /// At scale 2 (GDK_SCALE=2, in a test process of its own: GDK reads it once), 1:1 means one
     /// image pixel per device pixel, half a logical pixel: a 2000 x 1400 image in a 500 x 350
     /// window fits at 0.5 and zooms to 1.0, where it is 1000 x 700 logical pixels; a
@@ -141,7 +172,10 @@ private final class PhotoZoomStage {
         view.onZoomChanged = { [weak self] zoom in self?.zoomChanges.append(zoom) }
         view.setTexture(Self.quadrantTexture(imageSize), imageSize: imageSize)
         gtk_window_present(window.as(GtkWindow.self))
-        GtkHarness.wait(for: "the photo to be laid out") { gtk_widget_get_width(view.widget) == width && gtk_widget_get_height(view.widget) == height }
+        // Under Broadway the window takes its size once a browser shows it (see `showForTouch`).
+        if getenv("PHOTO_ZOOM_TOUCH_CHILD") == nil {
+            GtkHarness.wait(for: "the photo to be laid out") { gtk_widget_get_width(view.widget) == width && gtk_widget_get_height(view.widget) == height }
+        }
         gtk_widget_grab_focus(view.widget)
         GtkHarness.waitForFrames(2, of: window)
     }
@@ -476,6 +510,40 @@ private final class PhotoZoomStage {
         keys("0")
         XCTAssertEqual(asked, 5, "no detail at fit")
         XCTAssertEqual(colour(at: 200, 150), "red", "the detail is dropped at fit")
+    }
+
+    /// Runs in scripts/photo-zoom-touch's process (see `testARealPinchFollowsTheRule`): shows
+    /// the photo, prints what the photo and the parent's zoom gesture do, until told to stop.
+    static func showForTouch() throws {
+        let stage = try PhotoZoomStage()
+        defer { stage.close() }
+        let pinch = gtk_widget_observe_controllers(stage.parent).map { controllers -> OpaquePointer? in
+            defer { g_object_unref(raw(controllers)) }
+            for index in 0..<g_list_model_get_n_items(controllers) {
+                let controller = g_list_model_get_item(controllers, index)!
+                defer { g_object_unref(controller) }
+                if g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_gesture_zoom_get_type()) != 0 {
+                    return OpaquePointer(controller)
+                }
+            }
+            return nil
+        } ?? nil
+        guard let pinch else { return XCTFail("the parent has no zoom gesture") }
+        func say(_ line: String) { print(line); fflush(nil) }
+        Signal.connectPointer(raw(pinch), "begin") { say("parent pinch begin") }
+        Signal.connectValue(raw(pinch), "scale-changed") { say("parent pinch scale=" + String(format: "%.4f", $0)) }
+        Signal.connectPointer(raw(pinch), "end") { say("parent pinch end") }
+        Signal.connectPointer(raw(pinch), "cancel") { say("parent pinch cancel") }
+        stage.view.onZoomChanged = { say("photo zoom=" + String(format: "%.4f", $0)) }
+        say("stage-shown")
+        GtkHarness.wait(for: "the photo to be laid out", timeout: 60) { gtk_widget_get_width(stage.view.widget) > 300 }
+        GtkHarness.waitForFrames(2, of: stage.window)
+        // Where the photo's centre is in the window's surface, for the touches.
+        let (width, height) = (Double(gtk_widget_get_width(stage.view.widget)), Double(gtk_widget_get_height(stage.view.widget)))
+        let centre = GtkHarness.windowPoint(of: stage.view.widget, x: width / 2, y: height / 2)
+        say("stage-ready fit=" + String(format: "%.4f", stage.view.fitZoom) + " x=\(centre.0) y=\(centre.1)")
+        let done = String(cString: getenv("PHOTO_ZOOM_TOUCH_DONE"))
+        GtkHarness.wait(for: "the touches to end", timeout: 120) { FileManager.default.fileExists(atPath: done) }
     }
 
     /// Runs in the GDK_SCALE=2 process (see `testZoomLimitsAtScale2`), in a 500 x 350 window
