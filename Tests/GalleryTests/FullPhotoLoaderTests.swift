@@ -285,7 +285,8 @@ private final class FullPhotoLoaderChecks {
         }
         let loader = FullPhotoLoader(capacityBytes: 64 << 20)
         var details: [(FullPhotoLoader.DetailRequest, FullPhoto)] = []
-        loader.onDetailReady = { details.append(($0, $1)) }
+        var regions: [Rect] = []
+        loader.onDetailReady = { details.append(($0.request, $0.photo)); regions.append($0.region) }
         for tag in 1...8 {
             let turned = tag >= 5
             let upright = turned ? PixelSize(width: 48, height: 64) : PixelSize(width: 64, height: 48)
@@ -337,6 +338,12 @@ private final class FullPhotoLoaderChecks {
         loader.requestDetail(uri("large.jpg"), region: Rect(x: 1000, y: 1000, width: 800, height: 600), scale: 0.5)
         GtkHarness.wait(for: "the details") { loader.pending == 0 }
         XCTAssertEqual(details.map(\.0.region), [Rect(x: 1000, y: 1000, width: 800, height: 600)], "only the last asked for")
+        // A region in fractions of pixels, past the image's edge: what was read covers it, within the image.
+        regions.removeAll()
+        loader.requestDetail(uri("large.jpg"), region: Rect(x: 5800.5, y: 3900.25, width: 400, height: 300), scale: 1)
+        GtkHarness.wait(for: "the detail at the corner") { loader.pending == 0 && !regions.isEmpty }
+        XCTAssertEqual(regions, [Rect(x: 5800, y: 3900, width: 200, height: 100)])
+        XCTAssertEqual(details.last?.1.pixelSize, PixelSize(width: 200, height: 100))
         XCTAssertEqual(details.first?.1.pixelSize, PixelSize(width: 400, height: 300))
     }
 

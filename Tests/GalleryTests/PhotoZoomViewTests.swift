@@ -460,9 +460,9 @@ private final class PhotoZoomStage {
         // loader for a detail of what is shown, which the view draws over the picture.
         var details = 0
         view.onNeedsDetail = { [unowned self] in loader.requestDetail(uri, region: view.visibleRegion, scale: view.zoom) }
-        loader.onDetailReady = { [unowned self] request, detail in
+        loader.onDetailReady = { [unowned self] detail in
             details += 1
-            view.setDetail(detail.texture, region: request.region)
+            view.setDetail(detail.photo.texture, region: detail.region)
         }
         GtkHarness.pointer(window, at: windowPoint(400, 300), then: ["click", "--repeat", "2", "--delay", "80", "1"])
         GtkHarness.wait(for: "1:1") { view.zoom > 0.99 }

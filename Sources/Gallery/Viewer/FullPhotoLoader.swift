@@ -79,9 +79,16 @@ final class FullPhotoLoader {
         let region: Rect
         let scale: Double
     }
+    /// A decoded detail: the request, the region it covers (the one asked for in whole pixels,
+    /// outwards, within the image: what `PhotoZoomView.setDetail` takes) and its picture, whose
+    /// `imageSize` is the image's and `pixelSize` the region's at the scale asked.
+    struct Detail {
+        let request: DetailRequest
+        let region: Rect
+        let photo: FullPhoto
+    }
     /// Runs on the main thread with the detail last asked for (not cached: the view holds it).
-    /// Its `imageSize` is the image's; its `pixelSize` the region's at the scale asked.
-    var onDetailReady: ((DetailRequest, FullPhoto) -> Void)?
+    var onDetailReady: ((Detail) -> Void)?
 
     /// The most bytes the cache holds (see `cost(of:)`).
     let capacityBytes: Int
@@ -258,11 +265,15 @@ final class FullPhotoLoader {
         }
     }
 
+    /// A region in whole pixels, outwards: it covers at least what was asked for.
+    private static func wholePixels(_ region: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
+        let x = Int(region.minX.rounded(.down)), y = Int(region.minY.rounded(.down))
+        return (x, y, Int(region.maxX.rounded(.up)) - x, Int(region.maxY.rounded(.up)) - y)
+    }
+
     private func startDetail(_ detail: DetailRequest) {
         detailInFlight = detail
-        // Whole pixels, outwards: the region covers at least what was asked for.
-        let x = Int(detail.region.minX.rounded(.down)), y = Int(detail.region.minY.rounded(.down))
-        let width = Int(detail.region.maxX.rounded(.up)) - x, height = Int(detail.region.maxY.rounded(.up)) - y
+        let (x, y, width, height) = Self.wholePixels(detail.region)
         worker.run { [weak self] in
             let outcome = Decoding(PhotoDecoder.region(uri: detail.uri, x: x, y: y, width: width, height: height, scale: detail.scale))
             Async.onMain { self?.finishedDetail(detail, outcome) }
@@ -275,7 +286,14 @@ final class FullPhotoLoader {
         if detail == detailWanted {
             detailWanted = nil
             // A failure (a format with no detail, a file gone) leaves the picture as it was.
-            if case .success(let picture) = outcome.result, let photo = Self.photo(of: picture) { onDetailReady?(detail, photo) }
+            if case .success(let picture) = outcome.result, let photo = Self.photo(of: picture) {
+                // What the decoder read: the whole pixels, within the image (as it clamps them).
+                let whole = Self.wholePixels(detail.region)
+                let minX = min(max(whole.x, 0), photo.imageSize.width - 1), minY = min(max(whole.y, 0), photo.imageSize.height - 1)
+                let maxX = min(whole.x + max(1, whole.width), photo.imageSize.width), maxY = min(whole.y + max(1, whole.height), photo.imageSize.height)
+                let region = Rect(x: Double(minX), y: Double(minY), width: Double(max(1, maxX - minX)), height: Double(max(1, maxY - minY)))
+                onDetailReady?(Detail(request: detail, region: region, photo: photo))
+            }
         }
         startNext()
     }
