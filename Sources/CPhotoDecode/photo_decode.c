@@ -133,7 +133,20 @@ typedef struct {
     const PhotoRequest *request;
     PhotoResult *result;
     gboolean too_large;
+    int orientation;         /* EXIF 1-8 from vips' header (the loader applies it after decoding); 1 when unknown */
 } SizeCheck;
+
+/* How much to scale a stored width x height for `request`: to its longer side, or to fit
+ * within its box once upright (orientations 5-8 swap the sides), never above 1. */
+static double scale_for(const PhotoRequest *request, int width, int height, int orientation) {
+    if (request->fit_width > 0 && request->fit_height > 0) {
+        gboolean turned = orientation >= 5 && orientation <= 8;
+        int upright_width = turned ? height : width, upright_height = turned ? width : height;
+        double scale = MIN((double)request->fit_width / upright_width, (double)request->fit_height / upright_height);
+        return MIN(scale, 1.0);
+    }
+    return (double)request->max_side / MAX(width, height);
+}
 
 /* Called with the header's size before anything is decoded: refuses what is past the limit
  * (a size of 0 stops every loader) and asks for the thumbnail's size. */
@@ -147,7 +160,7 @@ static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpoint
         gdk_pixbuf_loader_set_size(loader, 0, 0);
         return;
     }
-    double scale = (double)check->request->max_side / MAX(width, height);
+    double scale = scale_for(check->request, width, height, check->orientation);
     gdk_pixbuf_loader_set_size(loader, MAX(1, (int)(width * scale + 0.5)), MAX(1, (int)(height * scale + 0.5)));
 }
 
@@ -175,10 +188,11 @@ static gssize next_bytes(Bytes *bytes, guchar *buffer, size_t size) {
 }
 
 /* `decoding`: how the loader decodes the format (the limit that applies). */
-static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *request, PhotoResult *result, PhotoDecoding decoding) {
+static PhotoOutcome pixbuf_thumbnail_of(Bytes *bytes, const PhotoRequest *request, PhotoResult *result, PhotoDecoding decoding,
+                                        int orientation) {
     result->decoding = decoding;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
-    SizeCheck check = { request, result, FALSE };
+    SizeCheck check = { request, result, FALSE, orientation };
     g_signal_connect(loader, "size-prepared", G_CALLBACK(size_prepared), &check);
     GError *error = NULL;
     guchar buffer[65536];
@@ -233,7 +247,11 @@ static PhotoOutcome vips_thumbnail_of(VipsSource *source, const PhotoRequest *re
     if (!header) { result->error = take_vips_error(); g_object_unref(source); return PHOTO_FAILED; }
     result->width = vips_image_get_width(header);
     result->height = vips_image_get_height(header);
-    int interlaced = 0, pages = 1;
+    int interlaced = 0, pages = 1, orientation = 1;
+    /* The EXIF orientation, for a box to fit once upright: GdkPixbuf's JPEG loader asks for
+     * its size before it reads the orientation. */
+    if (vips_image_get_typeof(header, VIPS_META_ORIENTATION)) vips_image_get_int(header, VIPS_META_ORIENTATION, &orientation);
+    result->orientation = orientation;
     /* An interlaced PNG or a progressive JPEG is decoded whole (all passes are needed for any
      * row), and so is an animated WebP (its frames are drawn on a whole canvas). */
     if (vips_image_get_typeof(header, "interlaced")) vips_image_get_int(header, "interlaced", &interlaced);
@@ -252,13 +270,17 @@ static PhotoOutcome vips_thumbnail_of(VipsSource *source, const PhotoRequest *re
          * it reads the EXIF orientation. */
         PhotoDecoding decoding = result->decoding;
         Bytes bytes = { source, -1, NULL, 0, 0 };
-        PhotoOutcome outcome = vips_source_rewind(source) == 0 ? pixbuf_thumbnail_of(&bytes, request, result, decoding) : PHOTO_FAILED;
+        PhotoOutcome outcome = vips_source_rewind(source) == 0 ? pixbuf_thumbnail_of(&bytes, request, result, decoding, orientation) : PHOTO_FAILED;
         if (outcome == PHOTO_FAILED && !result->error) result->error = take_vips_error();
         g_object_unref(source);
         return outcome;
     }
     VipsImage *thumbnail = NULL;
-    int failed = vips_thumbnail_source(source, &thumbnail, request->max_side, "height", request->max_side, NULL);
+    /* vips_thumbnail turns the image upright first and fits the box to that; VIPS_SIZE_DOWN
+     * never enlarges (a full picture is never larger than its image). */
+    int failed = request->fit_width > 0 && request->fit_height > 0
+        ? vips_thumbnail_source(source, &thumbnail, request->fit_width, "height", request->fit_height, "size", VIPS_SIZE_DOWN, NULL)
+        : vips_thumbnail_source(source, &thumbnail, request->max_side, "height", request->max_side, NULL);
     g_object_unref(source);
     if (failed) { result->error = take_vips_error(); return PHOTO_FAILED; }
     result->pixbuf = pixbuf_of(thumbnail, &result->error);
@@ -282,14 +304,118 @@ PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const 
     return vips_thumbnail_of(source, request, result);
 }
 
+/* The stored image's rectangle that orientation `orientation` shows as the upright rectangle
+ * (x, y, w, h) of an image stored `width` x `height`: the inverse of each of EXIF's eight. */
+static void stored_rect(int orientation, int width, int height, int x, int y, int w, int h, int out[4]) {
+    switch (orientation) {
+    case 2: out[0] = width - (x + w); out[1] = y; out[2] = w; out[3] = h; break;                   /* mirrored across */
+    case 3: out[0] = width - (x + w); out[1] = height - (y + h); out[2] = w; out[3] = h; break;   /* turned 180° */
+    case 4: out[0] = x; out[1] = height - (y + h); out[2] = w; out[3] = h; break;                 /* mirrored top to bottom */
+    case 5: out[0] = y; out[1] = x; out[2] = h; out[3] = w; break;                                /* transposed */
+    case 6: out[0] = y; out[1] = height - (x + w); out[2] = h; out[3] = w; break;                 /* turned 90° clockwise */
+    case 7: out[0] = width - (y + h); out[1] = height - (x + w); out[2] = h; out[3] = w; break;   /* transversed */
+    case 8: out[0] = width - (y + h); out[1] = x; out[2] = h; out[3] = w; break;                  /* turned 90° anticlockwise */
+    default: out[0] = x; out[1] = y; out[2] = w; out[3] = h; break;
+    }
+}
+
+/* The stored rectangle (x, y, w, h) of `image`, read in strips from its first row down (in
+ * the order a sequential loader reads), into an image in memory with `image`'s fields and
+ * metadata (its orientation, its colour profile). Asking a sequential image for rows far down
+ * at once (vips_crop) makes vips keep every row it reads on the way there: 50 MB for the
+ * bottom of a 24-megapixel JPEG; strips in order keep a few rows. */
+static VipsImage *read_rect(VipsImage *image, int x, int y, int w, int h) {
+    enum { strip = 64 };
+    VipsImage *out = vips_image_new_memory();
+    if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, image, NULL) != 0) { g_object_unref(out); return NULL; }
+    out->Xsize = w;
+    out->Ysize = h;
+    if (vips_image_write_prepare(out) != 0) { g_object_unref(out); return NULL; }
+    VipsRegion *region = vips_region_new(image);
+    size_t row_bytes = VIPS_IMAGE_SIZEOF_PEL(image) * (size_t)w;
+    gboolean ok = TRUE;
+    for (int top = 0; ok && top < y + h; top += strip) {
+        VipsRect rows = { x, top, w, MIN(strip, y + h - top) };
+        if (vips_region_prepare(region, &rows) != 0) { ok = FALSE; break; }
+        for (int row = MAX(top, y); row < top + rows.height; row++)
+            memcpy(VIPS_IMAGE_ADDR(out, 0, row - y), VIPS_REGION_ADDR(region, x, row), row_bytes);
+    }
+    g_object_unref(region);
+    if (!ok) { g_object_unref(out); return NULL; }
+    return out;
+}
+
+PhotoOutcome photo_vips_region(int fd, const PhotoRequest *request, const PhotoRegion *region, PhotoResult *result) {
+    photo_vips_setup();
+    if (!vips_ready) return PHOTO_NOT_HANDLED;
+    VipsSource *source = vips_source_new_from_descriptor(fd);  /* a dup of fd */
+    if (!source) { result->error = take_vips_error(); return PHOTO_FAILED; }
+    const char *loader = vips_foreign_find_load_source(source);
+    gboolean is_jpeg = FALSE;
+    if (!loader || !known_loader(loader, &is_jpeg, &result->decoding) || result->decoding == PHOTO_VECTOR) {
+        g_free(vips_error_buffer_copy());
+        g_object_unref(source);
+        return PHOTO_NOT_HANDLED;
+    }
+    VipsImage *image = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    g_object_unref(source);  /* the image keeps it */
+    if (!image) { result->error = take_vips_error(); return PHOTO_FAILED; }
+    result->width = vips_image_get_width(image);
+    result->height = vips_image_get_height(image);
+    int interlaced = 0, pages = 1, orientation = 1;
+    if (vips_image_get_typeof(image, "interlaced")) vips_image_get_int(image, "interlaced", &interlaced);
+    if (vips_image_get_typeof(image, "n-pages")) vips_image_get_int(image, "n-pages", &pages);
+    if (vips_image_get_typeof(image, VIPS_META_ORIENTATION)) vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation);
+    result->orientation = orientation;
+    if (result->decoding == PHOTO_STREAMED && (interlaced || (pages > 1 && !strcmp(loader, "VipsForeignLoadWebpSource"))))
+        result->decoding = PHOTO_WHOLE;
+    if ((int64_t)result->width * result->height > limit_for(result->decoding, request)) {
+        g_object_unref(image);
+        return PHOTO_TOO_LARGE;
+    }
+
+    /* The region, clamped to the upright image, then in stored pixels. */
+    gboolean turned = orientation >= 5 && orientation <= 8;
+    int upright_width = turned ? result->height : result->width, upright_height = turned ? result->width : result->height;
+    int x = CLAMP(region->x, 0, upright_width - 1), y = CLAMP(region->y, 0, upright_height - 1);
+    int w = CLAMP(region->width, 1, upright_width - x), h = CLAMP(region->height, 1, upright_height - y);
+    int stored[4];
+    stored_rect(orientation, result->width, result->height, x, y, w, h, stored);
+
+    VipsImage *crop = NULL, *scaled = NULL, *upright = NULL;
+    PhotoOutcome outcome = PHOTO_FAILED;
+    /* Decoded here, rows in order, keeping the region's; scaled and turned upright once small
+     * (turning needs the whole of what it turns). */
+    crop = read_rect(image, stored[0], stored[1], stored[2], stored[3]);
+    if (!crop) goto done;
+    double scale = CLAMP(region->scale, 0.001, 1.0);
+    if (scale < 1.0) {
+        if (vips_resize(crop, &scaled, scale, NULL) != 0) goto done;
+    } else {
+        scaled = crop;
+        g_object_ref(scaled);
+    }
+    if (vips_autorot(scaled, &upright, NULL) != 0) goto done;
+    result->pixbuf = pixbuf_of(upright, &result->error);
+    outcome = result->pixbuf ? PHOTO_DECODED : PHOTO_FAILED;
+
+done:
+    if (outcome == PHOTO_FAILED && !result->error) result->error = take_vips_error();
+    if (upright) g_object_unref(upright);
+    if (scaled) g_object_unref(scaled);
+    if (crop) g_object_unref(crop);
+    g_object_unref(image);
+    return outcome;
+}
+
 /* GdkPixbuf's loaders for the formats libvips is not used for (BMP, ICO, TGA) decode the whole
  * image, then scale it. */
 PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result) {
     Bytes bytes = { NULL, fd, NULL, 0, 0 };
-    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE);
+    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE, 1);
 }
 
 PhotoOutcome photo_pixbuf_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result) {
     Bytes bytes = { NULL, -1, data, length, 0 };
-    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE);
+    return pixbuf_thumbnail_of(&bytes, request, result, PHOTO_WHOLE, 1);
 }

@@ -25,6 +25,10 @@ typedef struct {
     int64_t streamed_limit;  /* most pixels for PHOTO_STREAMED formats */
     int64_t whole_limit;     /* most pixels for PHOTO_WHOLE formats */
     int max_side;            /* the thumbnail's longer side, at most */
+    /* When both are > 0, instead of max_side: the largest size that fits within
+     * fit_width x fit_height once upright (EXIF orientation counted), never larger than the
+     * image itself (the viewer's full picture at the window's size). */
+    int fit_width, fit_height;
 } PhotoRequest;
 
 typedef struct {
@@ -32,6 +36,7 @@ typedef struct {
     char *error;             /* g_free it */
     int width, height;       /* the image's own size, from its header (0 when unknown) */
     PhotoDecoding decoding;
+    int orientation;         /* its EXIF orientation (1-8) when libvips read the header, else 0 */
 } PhotoResult;
 
 /* Once per process, before any decode: the operation cache off (it keeps decoded images to
@@ -43,6 +48,20 @@ void photo_vips_setup(void);
  * file descriptor, or from encoded bytes in memory (a pasted picture). */
 PhotoOutcome photo_vips_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
 PhotoOutcome photo_vips_thumbnail_memory(const void *data, size_t length, const PhotoRequest *request, PhotoResult *result);
+
+/* A part of an image, in the image's upright pixels (EXIF orientation applied), and the scale
+ * to decode it at (output pixels per image pixel, at most 1). */
+typedef struct {
+    int x, y, width, height;
+    double scale;
+} PhotoRegion;
+
+/* Decodes one region of an image with libvips (JPEG, PNG, WebP, TIFF, GIF): the sharp detail
+ * of a zoomed photo. Rows are read in order and only the region's are kept, so memory is about
+ * the region's whatever the image's size; the region is cropped from the stored image and
+ * turned upright afterwards. The same limits as a thumbnail; PHOTO_NOT_HANDLED for the formats
+ * libvips is not used for and for SVG. */
+PhotoOutcome photo_vips_region(int fd, const PhotoRequest *request, const PhotoRegion *region, PhotoResult *result);
 
 /* Decodes with GdkPixbuf's loaders (BMP, ICO, TGA...), EXIF orientation applied. */
 PhotoOutcome photo_pixbuf_thumbnail(int fd, const PhotoRequest *request, PhotoResult *result);
