@@ -127,6 +127,36 @@ final class ViewerLayout: CollectionViewLayout {
     }
 
     override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
+    // MARK: What the viewer follows
+
+    /// Called when a transition to or from this layout starts (an activation, a pinch, Ctrl +
+    /// scroll), before the transition layout is installed.
+    var transitionWillBegin: (() -> Void)?
+    /// Called when such a transition has ended, whichever layout it installed.
+    var transitionDidEnd: (() -> Void)?
+    /// Called after the view applied a batch update (items added or deleted while shown).
+    var updatesDidFinish: (() -> Void)?
+
+    override func prepareForTransition(from oldLayout: CollectionViewLayout) {
+        super.prepareForTransition(from: oldLayout)
+        transitionWillBegin?()
+    }
+
+    override func prepareForTransition(to newLayout: CollectionViewLayout) {
+        super.prepareForTransition(to: newLayout)
+        transitionWillBegin?()
+    }
+
+    override func finalizeLayoutTransition() {
+        super.finalizeLayoutTransition()
+        transitionDidEnd?()
+    }
+
+    override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        updatesDidFinish?()
+    }
 }
 
 /// A cell's attributes in the viewer and in transitions to and from it: how far it is a page.
