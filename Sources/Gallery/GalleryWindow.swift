@@ -109,6 +109,11 @@ final class GalleryWindow {
         // directly, =1 always through the tiles, to compare.
         let cache = getenv("GALLERY_TILE_CACHE").map { String(cString: $0) }
         collectionView.tileCacheMode = cache == "0" ? .off : cache == "1" ? .on : .automatic
+        // GALLERY_ANIMATION_SCALE=10 plays the view's animations ten times slower: to look at
+        // (and take screenshots of) a transition half way.
+        if let scale = getenv("GALLERY_ANIMATION_SCALE").flatMap({ Double(String(cString: $0)) }), scale > 0 {
+            collectionView.animation.duration *= scale
+        }
         let statusLabel = gtk_label_new(nil)!
         status = OpaquePointer(statusLabel)
         gtk_label_set_wrap(status, 1)

@@ -246,9 +246,10 @@ final class GalleryViewer {
         }
         show(page: page)
         if let item = layout.indexPath(forPage: page) {
-            let moved = content.tile(at: item)?.key != shownKey
+            // Another photo, or the same one at another place: a page change too.
+            let changed = item != old || content.tile(at: item)?.key != shownKey
             noteShown(item, page: page)
-            if moved { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
+            if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
         }
     }
 
