@@ -42,6 +42,9 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
 
     /// Footers say how many items their section has: the ones on screen are told after a change.
     func refreshFooters() {
+        // The viewer shows no footers (they are made afresh when the grid comes back), and
+        // setting the offset back would stop a page turn half way.
+        guard !(gallery.viewer?.isOpen ?? false) else { return }
         let cv = gallery.collectionView
         let offset = cv.contentOffset  // selecting an item out of view scrolls to it: stay put
         defer { cv.contentOffset = offset }
@@ -94,12 +97,12 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         content.tile(at: indexPath) != nil
     }
 
-    /// Opening a tile: the viewer opens on it (a folder's picture shows its file in the
-    /// status line too).
+    /// Opening a tile: the viewer opens on it, its header names the photo. (The status line
+    /// no longer shows the file: it would take the photo's room, and its height animating
+    /// under the viewer's page made GTK warn that the view was drawn unallocated.)
     func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
-        guard let tile = content.tile(at: indexPath) else { return }
+        guard content.tile(at: indexPath) != nil else { return }
         GalleryLog.event("activated \(indexPath.section).\(indexPath.item)")
-        if let uri = tile.uri { let path = PhotoURI.displayPath(uri); gallery.showMessage(UserText(english: path, shown: path)) }
         gallery.viewer.open(at: indexPath)
     }
 

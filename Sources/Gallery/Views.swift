@@ -90,18 +90,31 @@ final class TileCell: CollectionViewCell {
     /// The page look over the tile in proportion: the page fades in (its picture contained)
     /// as the title fades out, so the square crop turns into the whole picture without a cut.
     /// Whole, the card loses its rounded corners.
+    ///
+    /// Called in the view's layout pass: opacity only queues a redraw there, but showing or
+    /// hiding the page, or a style class, queues a resize up to the window, which GTK then
+    /// finds unallocated when it draws the frame. Those wait for the pass to end.
     private func showPageLook(_ fraction: Double) {
         let f = min(1, max(0, fraction))
         guard f != pageFraction else { return }
-        let wasPage = pageFraction >= 1
         pageFraction = f
-        gtk_widget_set_visible(page, f > 0 ? 1 : 0)
         gtk_widget_set_opacity(page, f)
         gtk_widget_set_opacity(UnsafeMutablePointer<GtkWidget>(label), 1 - f)
-        if (f >= 1) != wasPage {
-            if f >= 1 { gtk_widget_add_css_class(card, "page-shown") } else { gtk_widget_remove_css_class(card, "page-shown") }
+        guard !pageLookPending, (f > 0) != (gtk_widget_get_visible(page) != 0) || (f >= 1) != isWholePage else { return }
+        pageLookPending = true
+        Async.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            self.pageLookPending = false
+            gtk_widget_set_visible(self.page, self.pageFraction > 0 ? 1 : 0)
+            if (self.pageFraction >= 1) != self.isWholePage {
+                self.isWholePage = self.pageFraction >= 1
+                if self.isWholePage { gtk_widget_add_css_class(self.card, "page-shown") } else { gtk_widget_remove_css_class(self.card, "page-shown") }
+            }
         }
     }
+    private var pageLookPending = false
+    /// Whether the card has its page-shown look (square corners).
+    private var isWholePage = false
 
     /// Wraps the title only when it does not fit on one line. A wrapping GtkLabel lays its text
     /// out again at every measure and allocation, several times a frame for each new cell: in a
@@ -143,7 +156,7 @@ final class TileCell: CollectionViewCell {
     func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture.opaque, texture?.pointer)
         gtk_picture_set_paintable(pagePicture.opaque, texture?.pointer)
-        gtk_widget_set_visible(pageSwatch, texture == nil ? 1 : 0)
+        gtk_widget_set_opacity(pageSwatch, texture == nil ? 1 : 0)  // not visibility: no resize (see showPageLook)
         let newSwatch = "hue-\(hue)"
         if texture == nil, swatchClass != newSwatch, let swatch = gtk_aspect_frame_get_child(pageSwatch.opaque) {
             if let swatchClass { gtk_widget_remove_css_class(swatch, swatchClass) }

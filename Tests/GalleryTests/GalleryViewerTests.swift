@@ -114,7 +114,7 @@ final class GalleryViewerTests: XCTestCase {
     }
 
     /// In the catalogue Delete deletes the item shown and its neighbour shows in its place; at
-    /// the end the one before shows.
+    /// the end the one before shows. The viewer's context menu copies and deletes the item shown.
     func testDeleteInTheCatalogueShowsTheNextItem() throws {
         try launch()
         await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
@@ -125,9 +125,25 @@ final class GalleryViewerTests: XCTestCase {
         press("Delete", expect: "delete 0.2")
         await_("the item gone", after: mark) { $0 == "sections 6 items 78" }
         await_("the next item shown", after: mark) { $0 == "viewer label=Mountains 4, 3 of 78" }
-        press("End", expect: "viewer page item=5.16 of=78")
+        // The viewer's menu (a right-click anywhere on the page): Copy copies the item shown.
+        guard let (x, y) = positions["0.4"] else { return XCTFail("no cell 0.4") }
+        var menu = log.lines.count
+        runXdotool(["mousemove", "--window", window(named: "Gallery"), String(x), String(y), "click", "3"])
+        await_("the menu", after: menu) { $0 == "popover shown" }
+        runXdotool(["key", "Return"])
+        await_("copied", after: menu) { $0 == "copy Mountains 4" }
+        await_("the menu closed", after: menu) { $0 == "popover hidden" }
+        // Its Delete is the key's.
+        menu = log.lines.count
+        runXdotool(["mousemove", "--window", window(named: "Gallery"), String(x), String(y), "click", "3"])
+        await_("the menu", after: menu) { $0 == "popover shown" }
+        runXdotool(["key", "Down", "Return"])
+        await_("deleted from the menu", after: menu) { $0 == "delete 0.2" }
+        await_("the next item shown", after: menu) { $0 == "viewer label=Mountains 5, 3 of 77" }
+        await_("the menu closed", after: menu) { $0 == "popover hidden" }
+        press("End", expect: "viewer page item=5.16 of=77")
         press("Delete", expect: "delete 5.16")
-        await_("the one before shown", after: mark) { $0 == "viewer page item=5.15 of=77" }
+        await_("the one before shown", after: mark) { $0 == "viewer page item=5.15 of=76" }
         press("Escape", expect: "viewer closed item=5.15")
     }
 
@@ -188,5 +204,22 @@ final class GalleryViewerTests: XCTestCase {
         await_("b.jpg still shown, moved", after: mark, timeout: 15) { $0 == "viewer page item=0.2 of=4" }
         mark = log.lines.count
         press("Escape", expect: "viewer closed item=0.2")
+    }
+
+    /// A narrower and wider window keeps the photo shown (the next key goes on from it); F11
+    /// asks for fullscreen.
+    func testResizingKeepsThePhotoShown() throws {
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let positions = cells(after: 0)
+        let wid = window(named: "Gallery")
+        let mark = log.lines.count
+        doubleClick("0.5", in: positions, window: wid)
+        await_("opened", after: mark) { $0 == "viewer open item=0.5" }
+        for width in ["700", "1100", "900"] { runXdotool(["windowsize", "--sync", wid, width, "600"]) }
+        log.awaitLaterLine(after: log.lines.count)  // the app has drawn the sizes since
+        press("Right", expect: "viewer page item=0.6 of=79")
+        press("F11", expect: "fullscreen true")
+        press("Escape", expect: "viewer closed item=0.6")
     }
 }

@@ -85,6 +85,10 @@ struct ViewerLayoutTests {
     @Test func resizeKeepsThePageShown() {
         let (layout, host) = layout([4, 6], x: 2400)  // page 3
         #expect(!layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 3200, y: 0, width: 800, height: 600)))
+        // A new height alone (a message under the photos) moves nothing: a plain invalidation.
+        let shorter = Rect(x: 2400, y: 0, width: 800, height: 560)
+        #expect(layout.shouldInvalidateLayout(forBoundsChange: shorter))
+        #expect(layout.invalidationContext(forBoundsChange: shorter).invalidatesAll)
         let resized = Rect(x: 2400, y: 0, width: 1000, height: 700)
         #expect(layout.shouldInvalidateLayout(forBoundsChange: resized))
         let context = layout.invalidationContext(forBoundsChange: resized)

@@ -33,6 +33,8 @@ final class GalleryViewer {
     /// The page last logged as settled.
     private var settledPage: Int?
     private var settleTimeout: guint = 0
+    /// The offset the last check found, to tell an offset at rest from one still moving.
+    private var lastSettleCheck: Point?
     /// The header's widgets: the back button and the title (name and date) shown instead of
     /// the browsing ones while open.
     let backButton: WidgetPointer
@@ -106,6 +108,7 @@ final class GalleryViewer {
         openedFrom = current
         if openingItem == nil { openingItem = itemNearestCentre(in: current) }
         collectionView.isPagingEnabled = true
+        showLinesUnderThePhotos(false)
     }
 
     /// A transition ended: the viewer opened, closed, or a pinch was cancelled.
@@ -118,6 +121,7 @@ final class GalleryViewer {
         } else if !installed {
             openingItem = nil  // a pinch out that was let go before it opened
             collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
+            showLinesUnderThePhotos(true)
         }
     }
 
@@ -127,17 +131,29 @@ final class GalleryViewer {
         openingItem = nil
         guard let item, let page = layout.page(of: item) else { return }
         show(page: page)
-        noteShown(item, page: page)
-        updateHeader(open: true)
-        GalleryLog.event("viewer open item=\(item.section).\(item.item)")
+        shownItem = item
+        shownKey = gallery.content.tile(at: item)?.key
+        settledPage = page
+        // The header and its labels change size: not inside the frame that ends the
+        // transition (GTK then draws the window's content before allocating it again).
+        Async.after(milliseconds: 0) { [weak self] in
+            guard let self, self.isOpen, let item = self.shownItem, let page = self.settledPage else { return }
+            self.noteShown(item, page: page)
+            self.updateHeader(open: true)
+            GalleryLog.event("viewer open item=\(item.section).\(item.item)")
+        }
     }
 
     private func didClose() {
         isOpen = false
         cancelSettle()
         collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
-        updateHeader(open: false)
-        refreshAccessibleLabels()
+        showLinesUnderThePhotos(true)
+        Async.after(milliseconds: 0) { [weak self] in  // as in didOpen
+            guard let self, !self.isOpen else { return }
+            self.updateHeader(open: false)
+            self.refreshAccessibleLabels()
+        }
         guard let item = shownItem, item.section < collectionView.numberOfSections, item.item < collectionView.numberOfItems(inSection: item.section) else {
             GalleryLog.event("viewer closed item=none")
             return
@@ -145,6 +161,7 @@ final class GalleryViewer {
         // The tile of the photo shown last, in view. (The library's keepingItemAt will do it.)
         ensureAdjustmentsFit(collectionView.collectionViewLayout.collectionViewContentSize)
         collectionView.scrollToItem(at: item, at: [], animated: false)
+        collectionView.setFocusedItem(item, scroll: false)  // Enter opens it again, the arrows go on from it
         GalleryLog.event("viewer closed item=\(item.section).\(item.item)")
         GalleryLog.cellsSoon(gallery)
         shownItem = nil
@@ -203,7 +220,16 @@ final class GalleryViewer {
     private func settle() {
         guard isOpen, collectionView.transitionLayout == nil else { return }
         let offset = collectionView.contentOffset
-        guard layout.isOnPage(offset), !collectionView.isSettlingScroll else { return scrolled() }
+        defer { lastSettleCheck = offset }
+        guard layout.isOnPage(offset), !collectionView.isSettlingScroll else {
+            // At rest between two pages (something stopped a page turn half way): the nearest.
+            if offset == lastSettleCheck, !collectionView.isSettlingScroll {
+                go(toPage: layout.page(atOffset: offset))
+            } else {
+                scrolled()
+            }
+            return
+        }
         let page = layout.page(atOffset: offset)
         guard let item = layout.indexPath(forPage: page) else { return }
         let changed = item != shownItem || gallery.content.tile(at: item)?.key != shownKey
@@ -245,10 +271,16 @@ final class GalleryViewer {
             }
         }
         show(page: page)
-        if let item = layout.indexPath(forPage: page) {
-            // Another photo, or the same one at another place: a page change too.
-            let changed = item != old || content.tile(at: item)?.key != shownKey
-            noteShown(item, page: page)
+        guard let item = layout.indexPath(forPage: page) else { return }
+        // Another photo, or the same one at another place: a page change too.
+        let changed = item != old || content.tile(at: item)?.key != shownKey
+        shownItem = item
+        shownKey = content.tile(at: item)?.key
+        settledPage = page
+        // The header and the labels after the update's pass (as in didOpen).
+        Async.after(milliseconds: 0) { [weak self] in
+            guard let self, self.isOpen, self.shownItem == item else { return }
+            self.noteShown(item, page: page)
             if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
         }
     }
@@ -371,6 +403,15 @@ final class GalleryViewer {
         if isOpen, let item = shownItem, let tile = gallery.content.tile(at: item) {
             GalleryLog.event("viewer label=\(accessibleLabel(title: tile.title, at: item))")
         }
+    }
+
+    /// The status line and the dates' progress under the photos: hidden while the viewer is
+    /// open, where the photo takes the whole window. (Their height animating while a
+    /// transition to the viewer ran also made GTK draw the view before allocating it: GTK's
+    /// "Trying to snapshot CvScrollHost without a current allocation" for every frame.)
+    private func showLinesUnderThePhotos(_ shown: Bool) {
+        gtk_widget_set_visible(gallery.statusRevealer, shown ? 1 : 0)
+        gtk_widget_set_visible(gallery.dateProgress.revealer, shown ? 1 : 0)
     }
 
     // MARK: Workarounds until the library keeps an item across a transition

@@ -114,7 +114,12 @@ final class ViewerLayout: CollectionViewLayout {
     /// A resize keeps the page shown: the offset moves to the same page at the new width, with
     /// the content resized first so that the move is not clamped.
     override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
-        guard pageSize.width > 0, pageCount > 0 else { return super.invalidationContext(forBoundsChange: newBounds) }
+        // Only a new width moves the pages; a new height (a message shown under the photos)
+        // keeps every offset, and adjusting the content in the pass for it would change the
+        // scrollbars' adjustments twice in one allocation.
+        guard pageSize.width > 0, pageCount > 0, newBounds.width != pageSize.width else {
+            return super.invalidationContext(forBoundsChange: newBounds)
+        }
         // A context that names no element: the view then applies its adjustments (a resize
         // asks again for everything shown anyway).
         let keeping = type(of: self).invalidationContextClass.init()
@@ -180,6 +185,16 @@ final class ViewerPageAttributes: LayoutAttributes {
 /// ``ViewerPageAttributes/pageFraction`` blends too (the plain blend keeps the target's, so a
 /// tile would jump to its page look at the first frame).
 final class ViewerTransitionLayout: TransitionLayout {
+    /// Both layouts' decoration views (the grid's section backgrounds) stay registered while
+    /// the transition is installed: the view looks them up on the installed layout, and the
+    /// plain transition layout has none of its own.
+    override init(currentLayout: CollectionViewLayout, nextLayout: CollectionViewLayout) {
+        super.init(currentLayout: currentLayout, nextLayout: nextLayout)
+        for layout in [currentLayout, nextLayout] {
+            for (kind, registration) in layout.decorationRegistrations { setDecorationRegistration(registration, forKind: kind) }
+        }
+    }
+
     override func interpolatedAttributes(from: LayoutAttributes?, to: LayoutAttributes?, progress: Double) -> LayoutAttributes? {
         let blended = super.interpolatedAttributes(from: from, to: to, progress: progress)
         guard let blended, blended.representedElementCategory == .cell else { return blended }
