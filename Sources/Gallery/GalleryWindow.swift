@@ -295,11 +295,16 @@ final class GalleryWindow {
         GalleryLog.firstMenuItem(UnsafeMutablePointer<GMenuModel>(menu))
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(OpaquePointer(switcher), pages.opaque)
-        browsingHeaderWidgets.append(switcher)
-        // The switcher while browsing, the photo's name and date in the viewer.
-        let titles = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_box_append(titles.as(GtkBox.self), switcher)
-        gtk_box_append(titles.as(GtkBox.self), viewer.titleBox)
+        // The switcher while browsing, the photo's name and date in the viewer: a stack as tall
+        // as the taller, so that the header keeps its height (the view is not resized when
+        // the viewer opens, which may be in the middle of a pinch).
+        let titles = gtk_stack_new()!
+        gtk_stack_set_vhomogeneous(titles.opaque, 1)
+        gtk_stack_set_hhomogeneous(titles.opaque, 0)
+        gtk_stack_add_named(titles.opaque, switcher, "browsing")
+        gtk_stack_add_named(titles.opaque, viewer.titleBox, "viewer")
+        gtk_stack_set_visible_child_name(titles.opaque, "browsing")
+        viewer.titleStack = titles
         gtk_header_bar_set_title_widget(OpaquePointer(header), titles)
         gtk_window_set_titlebar(window.as(GtkWindow.self), header)
     }

@@ -39,6 +39,8 @@ final class GalleryViewer {
     /// the browsing ones while open.
     let backButton: WidgetPointer
     let titleBox: WidgetPointer
+    /// The header's title stack (the window's): the page switcher or `titleBox`.
+    var titleStack: WidgetPointer?
     private let titleLabel: OpaquePointer
     private let subtitleLabel: OpaquePointer
     /// The window's actions that make no sense on one photo, and whether each was enabled.
@@ -47,6 +49,9 @@ final class GalleryViewer {
     /// How long the offset must rest on a page before the page counts as shown (the last
     /// frame of a paging ease, of a wheel notch's, or a jump by a key).
     static let settleMilliseconds: UInt32 = 120
+    /// How long the header waits after the opening transition ends (see `didOpen`): past a
+    /// second finger's lift, short enough to read as the same moment.
+    static let chromeDelayMilliseconds: UInt32 = 150
 
     init(gallery: GalleryWindow) {
         self.gallery = gallery
@@ -67,7 +72,6 @@ final class GalleryViewer {
             gtk_box_append(titleBox.as(GtkBox.self), widget)
         }
         gtk_widget_add_css_class(UnsafeMutablePointer<GtkWidget>(subtitleLabel), "dim-label")
-        gtk_widget_set_visible(titleBox, 0)
         Signal.connect(raw(backButton), "clicked") { [weak self] in self?.close() }
 
         layout.transitionWillBegin = { [weak self] in self?.transitionWillBegin() }
@@ -108,7 +112,6 @@ final class GalleryViewer {
         openedFrom = current
         if openingItem == nil { openingItem = itemNearestCentre(in: current) }
         collectionView.isPagingEnabled = true
-        showLinesUnderThePhotos(false)
     }
 
     /// A transition ended: the viewer opened, closed, or a pinch was cancelled.
@@ -121,7 +124,6 @@ final class GalleryViewer {
         } else if !installed {
             openingItem = nil  // a pinch out that was let go before it opened
             collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
-            showLinesUnderThePhotos(true)
         }
     }
 
@@ -135,8 +137,11 @@ final class GalleryViewer {
         shownKey = gallery.content.tile(at: item)?.key
         settledPage = page
         // The header and its labels change size: not inside the frame that ends the
-        // transition (GTK then draws the window's content before allocating it again).
-        Async.after(milliseconds: 0) { [weak self] in
+        // transition, nor while the pinch that ended it may still be letting go (a second
+        // finger lifted just after the transition ended, with the header changing in the same
+        // frames, made GTK draw the window's content before allocating it: "Trying to snapshot
+        // AdwToastOverlay without a current allocation", scripts/touch release-after-finish).
+        whenCalm(after: Self.chromeDelayMilliseconds) { [weak self] in
             guard let self, self.isOpen, let item = self.shownItem, let page = self.settledPage else { return }
             self.noteShown(item, page: page)
             self.updateHeader(open: true)
@@ -148,8 +153,7 @@ final class GalleryViewer {
         isOpen = false
         cancelSettle()
         collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
-        showLinesUnderThePhotos(true)
-        Async.after(milliseconds: 0) { [weak self] in  // as in didOpen
+        whenCalm { [weak self] in  // as in didOpen
             guard let self, !self.isOpen else { return }
             self.updateHeader(open: false)
             self.refreshAccessibleLabels()
@@ -277,8 +281,8 @@ final class GalleryViewer {
         shownItem = item
         shownKey = content.tile(at: item)?.key
         settledPage = page
-        // The header and the labels after the update's pass (as in didOpen).
-        Async.after(milliseconds: 0) { [weak self] in
+        // The header and the labels after the update's pass and animation (as in didOpen).
+        whenCalm { [weak self] in
             guard let self, self.isOpen, self.shownItem == item else { return }
             self.noteShown(item, page: page)
             if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
@@ -347,8 +351,7 @@ final class GalleryViewer {
         guard let item = shownItem, let tile = gallery.content.tile(at: item) else { return }
         gtk_label_set_text(titleLabel, tile.title)
         let date = tile.uri.flatMap { gallery.folder?.timeline?.taken(ofURI: $0) }.flatMap(Self.dateText)
-        gtk_label_set_text(subtitleLabel, date ?? "")
-        gtk_widget_set_visible(UnsafeMutablePointer<GtkWidget>(subtitleLabel), date == nil ? 0 : 1)
+        gtk_label_set_text(subtitleLabel, date ?? "")  // empty, not hidden: the title stays where it is
         GalleryLog.event("viewer title=\(tile.title) date=\(date ?? "none")")
     }
 
@@ -365,7 +368,7 @@ final class GalleryViewer {
     /// actions that make no sense on one photo off and back on.
     private func updateHeader(open: Bool) {
         gtk_widget_set_visible(backButton, open ? 1 : 0)
-        gtk_widget_set_visible(titleBox, open ? 1 : 0)
+        if let titleStack { gtk_stack_set_visible_child_name(titleStack.opaque, open ? "viewer" : "browsing") }
         for widget in gallery.browsingHeaderWidgets { gtk_widget_set_visible(widget, open ? 0 : 1) }
         let map = OpaquePointer(gallery.window)
         if open {
@@ -405,14 +408,23 @@ final class GalleryViewer {
         }
     }
 
-    /// The status line and the dates' progress under the photos: hidden while the viewer is
-    /// open, where the photo takes the whole window. (Their height animating while a
-    /// transition to the viewer ran also made GTK draw the view before allocating it: GTK's
-    /// "Trying to snapshot CvScrollHost without a current allocation" for every frame.)
-    private func showLinesUnderThePhotos(_ shown: Bool) {
-        gtk_widget_set_visible(gallery.statusRevealer, shown ? 1 : 0)
-        gtk_widget_set_visible(gallery.dateProgress.revealer, shown ? 1 : 0)
+    /// Runs `f` after `milliseconds`, and then only once no transition or update animation
+    /// runs in the view. The header and the labels change sizes: queued while the view
+    /// animates (or in its layout pass), GTK drew the window's content before allocating it
+    /// again ("Trying to snapshot CvScrollHost without a current allocation", every frame).
+    private func whenCalm(after milliseconds: UInt32 = 0, _ f: @escaping @MainActor () -> Void) {
+        Async.after(milliseconds: milliseconds) { [weak self] in
+            guard let self else { return }
+            if self.collectionView.transitionLayout != nil || self.collectionView.isAnimatingUpdates {
+                self.whenCalm(after: Self.calmPollMilliseconds, f)
+            } else {
+                f()
+            }
+        }
     }
+
+    /// How often `whenCalm` looks again: a few frames.
+    static let calmPollMilliseconds: UInt32 = 50
 
     // MARK: Workarounds until the library keeps an item across a transition
 
