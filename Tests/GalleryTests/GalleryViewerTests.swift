@@ -97,7 +97,8 @@ final class GalleryViewerTests: XCTestCase {
         XCTAssertFalse(after.keys.contains("0.0"), "the grid scrolled away from its first screen")
     }
 
-    /// Right to left (Hebrew), Left goes forward and Right back, as the pages lie.
+    /// Right to left (Hebrew), Left goes forward and Right back, as the pages lie; the page's
+    /// place is said in Hebrew.
     func testRightToLeftLeftGoesForward() throws {
         try launch(environment: ["LANGUAGE": "he", "LANG": "he_IL.UTF-8"])
         await_("ready") { $0.hasPrefix("ready layout=grid") }
@@ -108,6 +109,7 @@ final class GalleryViewerTests: XCTestCase {
         let mark = log.lines.count
         doubleClick("0.2", in: positions, window: wid)
         await_("opened", after: mark) { $0 == "viewer open item=0.2" }
+        await_("the place, in Hebrew", after: mark) { $0 == "viewer label=Mountains 3, 3 מתוך 79" }
         press("Left", expect: "viewer page item=0.3 of=79")
         press("Right", expect: "viewer page item=0.2 of=79")
         press("Escape", expect: "viewer closed item=0.2")
@@ -221,5 +223,55 @@ final class GalleryViewerTests: XCTestCase {
         press("Right", expect: "viewer page item=0.6 of=79")
         press("F11", expect: "fullscreen true")
         press("Escape", expect: "viewer closed item=0.6")
+    }
+
+    /// What a screen reader reads (a real AT-SPI client, pyatspi): each page is named by its
+    /// photo and its place, "Mountains 4, 4 of 79", and the next page by its own.
+    func testPagesSayTheirPlaceToScreenReaders() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi/__init__.py") else {
+            throw XCTSkip("pyatspi (python3-pyatspi, scripts/setup --test) is not installed")
+        }
+        try launch()
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let positions = cells(after: 0)
+        let mark = log.lines.count
+        doubleClick("0.2", in: positions, window: window(named: "Gallery"))
+        await_("opened", after: mark) { $0 == "viewer open item=0.2" }
+        press("Right", expect: "viewer page item=0.3 of=79")
+        await_("the labels", after: mark) { $0 == "viewer label=Mountains 4, 4 of 79" }
+        let names = accessibleNames(ofApplicationWithPID: log.process.processIdentifier, containing: " of 79")
+        XCTAssertTrue(names.contains("Mountains 4, 4 of 79"), "the page shown, as AT-SPI has it: \(names)")
+        XCTAssertTrue(names.contains("Mountains 5, 5 of 79"), "the next page: \(names)")
+        XCTAssertFalse(names.contains { $0.hasPrefix("Mountains 4,") && $0 != "Mountains 4, 4 of 79" }, "\(names)")
+    }
+
+    /// The accessible names in a running app that contain `fragment`, read through AT-SPI.
+    private func accessibleNames(ofApplicationWithPID pid: Int32, containing fragment: String) -> [String] {
+        let script = """
+        import pyatspi, sys
+        found = []
+        def walk(o, depth):
+            if o is None or depth > 40: return
+            try: name = o.name or ""
+            except Exception: return
+            if sys.argv[2] in name: found.append(name)
+            for i in range(min(o.childCount, 300)):
+                try: walk(o.getChildAtIndex(i), depth + 1)
+                except Exception: pass
+        for app in pyatspi.Registry.getDesktop(0):
+            try: mine = app.get_process_id() == int(sys.argv[1])
+            except Exception: mine = False
+            if mine: walk(app, 0)
+        print("\\n".join(found))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, String(pid), fragment]
+        let output = Pipe()
+        process.standardOutput = output
+        try? process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
