@@ -43,6 +43,8 @@ final class GalleryViewer {
     var titleStack: WidgetPointer?
     private let titleLabel: OpaquePointer
     private let subtitleLabel: OpaquePointer
+    /// Whether the header shows the viewer's widgets (they follow `isOpen` once the view is calm).
+    private var headerShowsViewer = false
     /// The window's actions that make no sense on one photo, and whether each was enabled.
     private var disabledActions: [(name: String, wasEnabled: Bool)] = []
 
@@ -367,6 +369,8 @@ final class GalleryViewer {
     /// Shows the viewer's header (back button, title) or the browsing one, and turns the
     /// actions that make no sense on one photo off and back on.
     private func updateHeader(open: Bool) {
+        guard open != headerShowsViewer else { return }  // (a quick reopen: the actions stay as recorded)
+        headerShowsViewer = open
         gtk_widget_set_visible(backButton, open ? 1 : 0)
         if let titleStack { gtk_stack_set_visible_child_name(titleStack.opaque, open ? "viewer" : "browsing") }
         for widget in gallery.browsingHeaderWidgets { gtk_widget_set_visible(widget, open ? 0 : 1) }
