@@ -208,8 +208,8 @@ final class GalleryViewerTests: XCTestCase {
         press("Escape", expect: "viewer closed item=0.2")
     }
 
-    /// A narrower and wider window keeps the photo shown (the next key goes on from it); F11
-    /// asks for fullscreen.
+    /// A narrower and wider window keeps the photo shown (the next key goes on from it); a
+    /// wheel notch turns a page; F11 asks for fullscreen.
     func testResizingKeepsThePhotoShown() throws {
         try launch()
         await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
@@ -221,6 +221,13 @@ final class GalleryViewerTests: XCTestCase {
         for width in ["700", "1100", "900"] { runXdotool(["windowsize", "--sync", wid, width, "600"]) }
         log.awaitLaterLine(after: log.lines.count)  // the app has drawn the sizes since
         press("Right", expect: "viewer page item=0.6 of=79")
+        // A wheel notch turns a page (the pointer is still over the photo).
+        var mark2 = log.lines.count
+        runXdotool(["click", "5"])
+        await_("a notch down", after: mark2) { $0 == "viewer page item=0.7 of=79" }
+        mark2 = log.lines.count
+        runXdotool(["click", "4"])
+        await_("a notch up", after: mark2) { $0 == "viewer page item=0.6 of=79" }
         press("F11", expect: "fullscreen true")
         press("Escape", expect: "viewer closed item=0.6")
     }
