@@ -20,6 +20,7 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
         let thumbnail = tile.uri.flatMap { gallery.thumbnails.thumbnail(for: $0, onScreen: true) }
         cell.configure(with: tile, thumbnail: thumbnail)
+        if let viewer = gallery.viewer, viewer.isOpen { cell.accessibilityLabel = viewer.accessibleLabel(title: tile.title, at: indexPath) }
         return cell
     }
 
@@ -41,6 +42,9 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
 
     /// Footers say how many items their section has: the ones on screen are told after a change.
     func refreshFooters() {
+        // The viewer shows no footers (they are made afresh when the grid comes back), and
+        // setting the offset back would stop a page turn half way.
+        guard !(gallery.viewer?.isOpen ?? false) else { return }
         let cv = gallery.collectionView
         let offset = cv.contentOffset  // selecting an item out of view scrolls to it: stay put
         defer { cv.contentOffset = offset }
@@ -93,11 +97,41 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         content.tile(at: indexPath) != nil
     }
 
-    /// Opening a tile: the log says so, and a folder's picture shows its file in the status line.
+    /// Opening a tile: the viewer opens on it, its header names the photo. (The status line
+    /// no longer shows the file: it would take the photo's room, and its height animating
+    /// under the viewer's page made GTK warn that the view was drawn unallocated.)
     func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
-        guard let tile = content.tile(at: indexPath) else { return }
+        guard content.tile(at: indexPath) != nil else { return }
         GalleryLog.event("activated \(indexPath.section).\(indexPath.item)")
-        if let uri = tile.uri { let path = PhotoURI.displayPath(uri); gallery.showMessage(UserText(english: path, shown: path)) }
+        gallery.viewer.open(at: indexPath)
+    }
+
+    /// Transitions to and from the viewer blend the cells' page look too.
+    func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+                        newLayout toLayout: CollectionViewLayout) -> TransitionLayout? {
+        guard fromLayout is ViewerLayout || toLayout is ViewerLayout else { return nil }
+        return ViewerTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
+    }
+
+    /// The viewer's menu for the photo shown: open it in the default app, copy it, move it to
+    /// the trash (delete it from the catalogue).
+    private func viewerMenu(for path: IndexPath) -> ContextMenuConfiguration? {
+        guard let tile = content.tile(at: path) else { return nil }
+        var items: [ContextMenuItem] = []
+        if let uri = tile.uri {
+            items.append(ContextMenuItem(tr("Open With _Default App")) { [weak self] _ in
+                guard let self else { return }
+                GalleryLog.event("open-with-default \(PhotoURI.displayName(uri))")
+                gtk_show_uri(self.gallery.window.as(GtkWindow.self), uri, guint32(GDK_CURRENT_TIME))
+            })
+        }
+        items.append(ContextMenuItem(EditAction.copy.label, accelerator: EditAction.copy.accelerator) { [weak self] _ in
+            guard let self else { return }
+            self.collectionView(self.gallery.collectionView, performAction: .copy, forItemAt: path, withSender: EditAction.Sender.menu)
+        })
+        let trash = ContextMenuItem(gallery.folder != nil ? tr("Move to _Trash") : tr("_Delete"), iconName: "user-trash-symbolic",
+                                    attributes: .destructive, accelerator: "Delete") { [weak self] _ in self?.gallery.viewer.deleteShown() }
+        return ContextMenuConfiguration(sections: [items, [trash]])
     }
 
     /// The app's actions for the clicked item or the selection: the edit menu's (Cut and Paste
@@ -106,6 +140,10 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
     func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
                         point: Point) -> ContextMenuConfiguration? {
         GalleryLog.event("context menu " + indexPaths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
+        if gallery.viewer.isOpen {
+            guard let shown = gallery.viewer.shownItem else { return nil }
+            return viewerMenu(for: shown)
+        }
         guard let first = indexPaths.first else {
             return ContextMenuConfiguration(items: [
                 ContextMenuItem(tr("Select _All"), isEnabled: collectionView.allowsMultipleSelection) { [weak self] _ in self?.selectAll() },

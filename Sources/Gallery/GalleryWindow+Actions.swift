@@ -60,6 +60,14 @@ extension GalleryWindow {
         add("sort", accels: ["<Control><Shift>s"]) { [weak self] _, _ in self?.sortByTitle() }
         add("open-folder", accels: ["<Control>o"]) { [weak self] _, _ in self?.chooseFolder() }
         add("about") { [weak self] _, _ in self?.showAbout() }
+        // F11: fullscreen and back (in the viewer above all, anywhere in the window).
+        add("fullscreen", accels: ["F11"]) { [weak self] _, _ in
+            guard let self else { return }
+            let window = self.window.as(GtkWindow.self)
+            let full = gtk_window_is_fullscreen(window) == 0
+            if full { gtk_window_fullscreen(window) } else { gtk_window_unfullscreen(window) }
+            GalleryLog.event("fullscreen \(full)")
+        }
         add("shortcuts", accels: ["<Control>question"]) { [weak self] _, _ in self?.showShortcuts() }
     }
 

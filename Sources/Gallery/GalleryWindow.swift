@@ -25,7 +25,17 @@ final class GalleryWindow {
     var currentLayout = GalleryLayout.grid {
         // The horizontal flow turns a page (the window's width) at a time; the stack snaps to
         // its cards by itself (its layout's targetContentOffset).
-        didSet { collectionView.isPagingEnabled = currentLayout == .horizontal }
+        didSet {
+            collectionView.isPagingEnabled = currentLayout == .horizontal
+            followZoomLayouts()
+        }
+    }
+
+    /// Pinching out (Ctrl + scroll up) on a tile of the layout shown opens it in the viewer;
+    /// pinching in on a photo at its fit size returns.
+    func followZoomLayouts() {
+        guard let viewer, let shown = layouts[currentLayout] else { return }
+        collectionView.zoomLayouts = (dense: shown, spread: viewer.layout)
     }
     let status: OpaquePointer  // GtkLabel
     let statusRevealer: WidgetPointer
@@ -37,6 +47,11 @@ final class GalleryWindow {
     lazy var trash = GalleryTrash(window: self)
     /// The header bar's Delete button (its tooltip says what Delete does in a folder).
     private(set) var deleteButton: WidgetPointer?
+    /// The header's widgets for browsing (the buttons, the page switcher): hidden while the
+    /// viewer shows a photo.
+    private(set) var browsingHeaderWidgets: [WidgetPointer] = []
+    /// The photo viewer: this collection view with the viewer's layout.
+    private(set) var viewer: GalleryViewer!
     var frameStats: FrameStats?
     /// Set once GTK has destroyed the window: timers that were already queued (the tests' cell
     /// log) must not hand its pointer to GTK any more.
@@ -94,6 +109,11 @@ final class GalleryWindow {
         // directly, =1 always through the tiles, to compare.
         let cache = getenv("GALLERY_TILE_CACHE").map { String(cString: $0) }
         collectionView.tileCacheMode = cache == "0" ? .off : cache == "1" ? .on : .automatic
+        // GALLERY_ANIMATION_SCALE=10 plays the view's animations ten times slower: to look at
+        // (and take screenshots of) a transition half way.
+        if let scale = getenv("GALLERY_ANIMATION_SCALE").flatMap({ Double(String(cString: $0)) }), scale > 0 {
+            collectionView.animation.duration *= scale
+        }
         let statusLabel = gtk_label_new(nil)!
         status = OpaquePointer(statusLabel)
         gtk_label_set_wrap(status, 1)
@@ -105,7 +125,6 @@ final class GalleryWindow {
 
         layouts = makeLayouts { [weak self] path in self?.height(at: path) ?? 150 }
         collectionView.collectionViewLayout = layouts[.grid]!
-        collectionView.zoomLayouts = (dense: layouts[.grid]!, spread: layouts[.stack]!)
         collectionView.register(TileCell.self, forCellWithReuseIdentifier: TileCell.reuseIdentifier)
         collectionView.register(SectionHeaderView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
                                 withReuseIdentifier: SectionHeaderView.reuseIdentifier)
@@ -146,10 +165,12 @@ final class GalleryWindow {
                 self?.thumbnails.scrolled()
             }
         }
+        viewer = GalleryViewer(gallery: self)
         buildHeaderBar()
         installActions()
         Style.install()
         restoreState()
+        followZoomLayouts()
         CloseRequest.connect(raw(window)) { [weak self] in self?.saveState() }
         Signal.connect(raw(window), "destroy") { [weak self] in self?.isClosed = true }
         followTextSize()
@@ -227,6 +248,7 @@ final class GalleryWindow {
 
     private func buildHeaderBar() {
         let header = gtk_header_bar_new()!
+        gtk_header_bar_pack_start(OpaquePointer(header), viewer.backButton)
         for (icon, action, tip) in [("list-add-symbolic", "win.add-item", tr("Add an Item (Ctrl+N)")),
                                     ("user-trash-symbolic", "win.delete-selection", tr("Delete the Selection (Delete)")),
                                     ("media-playlist-shuffle-symbolic", "win.shuffle", tr("Shuffle the First Section (Ctrl+R)"))] {
@@ -236,6 +258,7 @@ final class GalleryWindow {
             setAccessibleLabel(button, tip)  // icon-only: screen readers need a name
             gtk_header_bar_pack_start(OpaquePointer(header), button)
             if action == "win.delete-selection" { deleteButton = button }
+            browsingHeaderWidgets.append(button)
         }
         let menu = g_menu_new()!
         /// A section of radio items: one per choice, each the stateful action with its value.
@@ -272,7 +295,17 @@ final class GalleryWindow {
         GalleryLog.firstMenuItem(UnsafeMutablePointer<GMenuModel>(menu))
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(OpaquePointer(switcher), pages.opaque)
-        gtk_header_bar_set_title_widget(OpaquePointer(header), switcher)
+        // The switcher while browsing, the photo's name and date in the viewer: a stack as tall
+        // as the taller, so that the header keeps its height (the view is not resized when
+        // the viewer opens, which may be in the middle of a pinch).
+        let titles = gtk_stack_new()!
+        gtk_stack_set_vhomogeneous(titles.opaque, 1)
+        gtk_stack_set_hhomogeneous(titles.opaque, 0)
+        gtk_stack_add_named(titles.opaque, switcher, "browsing")
+        gtk_stack_add_named(titles.opaque, viewer.titleBox, "viewer")
+        gtk_stack_set_visible_child_name(titles.opaque, "browsing")
+        viewer.titleStack = titles
+        gtk_header_bar_set_title_widget(OpaquePointer(header), titles)
         gtk_window_set_titlebar(window.as(GtkWindow.self), header)
     }
 }

@@ -34,6 +34,7 @@ final class MotionLog {
 
     private func name(_ layout: CollectionViewLayout?, in gallery: GalleryWindow) -> String {
         guard let layout else { return "none" }
+        if layout === gallery.viewer.layout { return "viewer" }
         return gallery.layouts.first { $0.value === layout }?.key.rawValue ?? "other"
     }
 
@@ -47,8 +48,9 @@ final class MotionLog {
             GalleryLog.event(problems.isEmpty ? "views consistent" : "views inconsistent: " + problems.prefix(3).joined(separator: "; "))
         }
         let installed = gallery.collectionView.collectionViewLayout
-        // (A transition, or the pinch's just ended, which the next sample takes in.)
-        if gallery.collectionView.transitionLayout == nil, transitionTarget == nil, installed !== gallery.layouts[gallery.currentLayout] {
+        // (A transition, or the pinch's just ended, which the next sample takes in; or a layout
+        // swap's animation, which may close the viewer at its end.)
+        if gallery.collectionView.transitionLayout == nil, transitionTarget == nil, !gallery.collectionView.isAnimatingUpdates, installed !== (gallery.viewer.isOpen ? gallery.viewer.layout : gallery.layouts[gallery.currentLayout]) {
             GalleryLog.event("layout inconsistent: shows \(name(installed, in: gallery)), the gallery says \(gallery.currentLayout.rawValue)")
         }
     }

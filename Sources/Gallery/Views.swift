@@ -3,12 +3,25 @@ import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
 
-/// A tile: a coloured card, or a thumbnail when the item has one, with its title.
+/// A tile: a coloured card, or a thumbnail when the item has one, with its title. In the
+/// viewer the same cell is a page: its picture whole (contained, not cropped) on a dark
+/// ground, the title hidden; during the transition between the two the page look fades in
+/// over the tile as the cell grows (``ViewerPageAttributes/pageFraction``).
 final class TileCell: CollectionViewCell {
     static let reuseIdentifier = "tile"
     private let card: WidgetPointer
     private let picture: WidgetPointer
     private let label: OpaquePointer
+    /// The page look, over the tile: made visible only when the cell is (becoming) a page, so
+    /// the grid pays nothing for it. What it shows is its own child, so a zoomable picture can
+    /// replace `pagePicture` here alone.
+    private let page: WidgetPointer
+    /// The picture contained in the page; the coloured swatch (square) for an item without one.
+    private let pagePicture: WidgetPointer
+    private let pageSwatch: WidgetPointer
+    private var swatchClass: String?
+    /// How far the cell is a page: 0 a tile, 1 the viewer's page.
+    private(set) var pageFraction = 0.0
     private var hueClass: String?
     /// The tile shown (its key), to find the cell when its thumbnail arrives.
     private(set) var key: String?
@@ -26,6 +39,9 @@ final class TileCell: CollectionViewCell {
         card = gtk_overlay_new()
         picture = gtk_picture_new()
         label = OpaquePointer(gtk_label_new(nil))
+        page = gtk_overlay_new()
+        pagePicture = gtk_picture_new()
+        pageSwatch = gtk_aspect_frame_new(0.5, 0.5, 1, 0)
         super.init()
         gtk_widget_add_css_class(card, "tile")
         gtk_widget_set_overflow(card, GTK_OVERFLOW_HIDDEN)
@@ -39,6 +55,16 @@ final class TileCell: CollectionViewCell {
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(labelWidget, "tile-title")
         gtk_overlay_add_overlay(card.opaque, labelWidget)
+        gtk_picture_set_content_fit(pagePicture.opaque, GTK_CONTENT_FIT_CONTAIN)
+        gtk_picture_set_can_shrink(pagePicture.opaque, 1)
+        let swatch = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_add_css_class(swatch, "viewer-swatch")
+        gtk_aspect_frame_set_child(pageSwatch.opaque, swatch)
+        gtk_widget_add_css_class(page, "viewer-page")
+        gtk_overlay_set_child(page.opaque, pagePicture)
+        gtk_overlay_add_overlay(page.opaque, pageSwatch)
+        gtk_widget_set_visible(page, 0)
+        gtk_overlay_add_overlay(card.opaque, page)
         gtk_widget_set_parent(card, contentView)
         let selected = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(selected, "tile-selection")
@@ -58,7 +84,37 @@ final class TileCell: CollectionViewCell {
 
     override func apply(_ layoutAttributes: LayoutAttributes) {
         chooseWrapping(for: layoutAttributes.frame.width)
+        showPageLook((layoutAttributes as? ViewerPageAttributes)?.pageFraction ?? 0)
     }
+
+    /// The page look over the tile in proportion: the page fades in (its picture contained)
+    /// as the title fades out, so the square crop turns into the whole picture without a cut.
+    /// Whole, the card loses its rounded corners.
+    ///
+    /// Called in the view's layout pass: opacity only queues a redraw there, but showing or
+    /// hiding the page, or a style class, queues a resize up to the window, which GTK then
+    /// finds unallocated when it draws the frame. Those wait for the pass to end.
+    private func showPageLook(_ fraction: Double) {
+        let f = min(1, max(0, fraction))
+        guard f != pageFraction else { return }
+        pageFraction = f
+        gtk_widget_set_opacity(page, f)
+        gtk_widget_set_opacity(UnsafeMutablePointer<GtkWidget>(label), 1 - f)
+        guard !pageLookPending, (f > 0) != (gtk_widget_get_visible(page) != 0) || (f >= 1) != isWholePage else { return }
+        pageLookPending = true
+        Async.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            self.pageLookPending = false
+            gtk_widget_set_visible(self.page, self.pageFraction > 0 ? 1 : 0)
+            if (self.pageFraction >= 1) != self.isWholePage {
+                self.isWholePage = self.pageFraction >= 1
+                if self.isWholePage { gtk_widget_add_css_class(self.card, "page-shown") } else { gtk_widget_remove_css_class(self.card, "page-shown") }
+            }
+        }
+    }
+    private var pageLookPending = false
+    /// Whether the card has its page-shown look (square corners).
+    private var isWholePage = false
 
     /// Wraps the title only when it does not fit on one line. A wrapping GtkLabel lays its text
     /// out again at every measure and allocation, several times a frame for each new cell: in a
@@ -99,6 +155,14 @@ final class TileCell: CollectionViewCell {
     /// A thumbnail decoded after the cell was configured.
     func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture.opaque, texture?.pointer)
+        gtk_picture_set_paintable(pagePicture.opaque, texture?.pointer)
+        gtk_widget_set_opacity(pageSwatch, texture == nil ? 1 : 0)  // not visibility: no resize (see showPageLook)
+        let newSwatch = "hue-\(hue)"
+        if texture == nil, swatchClass != newSwatch, let swatch = gtk_aspect_frame_get_child(pageSwatch.opaque) {
+            if let swatchClass { gtk_widget_remove_css_class(swatch, swatchClass) }
+            gtk_widget_add_css_class(swatch, newSwatch)
+            swatchClass = newSwatch
+        }
         let newClass = texture == nil ? "hue-\(hue)" : "photo"
         if hueClass != newClass {
             if let hueClass { gtk_widget_remove_css_class(card, hueClass) }

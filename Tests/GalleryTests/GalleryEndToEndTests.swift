@@ -439,10 +439,17 @@ final class GalleryEndToEndTests: XCTestCase {
         xdotool(contentsOf: at("0.3") + ["click", "--repeat", "2", "--delay", "80", "1"])
         await_("activated by a double-click", after: mark) { $0 == "activated 0.3" }
         XCTAssertEqual(log.lines.dropFirst(mark).filter { $0.hasPrefix("selected") }, ["selected 0.3"], "the first click selects, the second activates")
+        // Activating opens the viewer (GalleryViewerTests); Escape returns to the grid.
+        await_("the viewer", after: mark) { $0 == "viewer open item=0.3" }
+        xdotool("key", "Escape")
+        await_("the grid again", after: mark) { $0 == "viewer closed item=0.3" }
         log.letTimePass(1.1, because: "the gallery's double-click time (1 s) runs out: the next click is a first one")
         mark = log.lines.count
         xdotool("key", "Return")
         await_("activated by Enter", after: mark) { $0 == "activated 0.3" }
+        await_("the viewer", after: mark) { $0 == "viewer open item=0.3" }
+        xdotool("key", "Escape")
+        await_("the grid again", after: mark) { $0 == "viewer closed item=0.3" }
         log.awaitLaterLine(after: log.lines.count)
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "Enter activates instead of selecting")
 

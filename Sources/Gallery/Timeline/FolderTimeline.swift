@@ -71,6 +71,12 @@ final class FolderTimeline {
         AnyHashable(DateSlot.of(item)?.uri ?? FolderContent.uri(of: item))
     }
 
+    /// When the photo at `uri` was taken (seconds since the epoch), once its date is known
+    /// (read from the index or the file); for the viewer's header.
+    func taken(ofURI uri: String) -> Int64? {
+        slots[uri]?.taken
+    }
+
     /// A month's title ("November 2026", in the user's language: GLib's `%OB`, the month's
     /// name as it stands alone).
     static func title(forKey key: String) -> String {

@@ -1,0 +1,446 @@
+import CGtk
+import GtkGlue
+import CollectionLayout
+import CollectionViewGtk
+import Foundation
+
+/// The photo viewer: the window's own collection view with ``ViewerLayout`` installed, one
+/// photo a page. Activating a tile, or pinching out on it (Ctrl + scroll up), runs a
+/// transition from the layout shown to the viewer; Escape, the back button, or pinching in
+/// returns to that layout, on the tile of the photo shown last, scrolled into view.
+///
+/// While it is open the header shows the photo's name and date taken and a back button
+/// (the browsing buttons are hidden and the actions that make no sense are off), and the
+/// keys page: Left and Right (mirrored right to left), Page Up and Down, Home and End;
+/// Delete moves the shown photo to the trash (the catalogue's item is deleted) and the next
+/// one shows. Updates while it is open keep the shown photo shown.
+@MainActor
+final class GalleryViewer {
+    unowned let gallery: GalleryWindow
+    let layout = ViewerLayout()
+    var collectionView: CollectionView { gallery.collectionView }
+
+    /// Whether the viewer is installed (from the end of the opening transition to the start
+    /// of the closing one's end).
+    private(set) var isOpen = false
+    /// The layout the viewer was opened from: closing returns to it.
+    private var openedFrom: CollectionViewLayout?
+    /// The item the opening transition opens (an activation's, or the one a pinch is over).
+    private var openingItem: IndexPath?
+    /// The photo shown, and its tile's key, by which it is found again after an update.
+    private(set) var shownItem: IndexPath?
+    private var shownKey: String?
+    /// The page last logged as settled.
+    private var settledPage: Int?
+    private var settleTimeout: guint = 0
+    /// The offset the last check found, to tell an offset at rest from one still moving.
+    private var lastSettleCheck: Point?
+    /// The header's widgets: the back button and the title (name and date) shown instead of
+    /// the browsing ones while open.
+    let backButton: WidgetPointer
+    let titleBox: WidgetPointer
+    /// The header's title stack (the window's): the page switcher or `titleBox`.
+    var titleStack: WidgetPointer?
+    private let titleLabel: OpaquePointer
+    private let subtitleLabel: OpaquePointer
+    /// Whether the header shows the viewer's widgets (they follow `isOpen` once the view is calm).
+    private var headerShowsViewer = false
+    /// The window's actions that make no sense on one photo, and whether each was enabled.
+    private var disabledActions: [(name: String, wasEnabled: Bool)] = []
+
+    /// How long the offset must rest on a page before the page counts as shown (the last
+    /// frame of a paging ease, of a wheel notch's, or a jump by a key).
+    static let settleMilliseconds: UInt32 = 120
+    /// How long the header waits after the opening transition ends (see `didOpen`): past a
+    /// second finger's lift, short enough to read as the same moment.
+    static let chromeDelayMilliseconds: UInt32 = 150
+
+    init(gallery: GalleryWindow) {
+        self.gallery = gallery
+        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
+        let back = tr("Back to Photos (Escape)")
+        gtk_widget_set_tooltip_text(backButton, back)
+        setAccessibleLabel(backButton, back)
+        gtk_widget_set_visible(backButton, 0)
+        titleBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_set_valign(titleBox, GTK_ALIGN_CENTER)
+        titleLabel = OpaquePointer(gtk_label_new(nil))
+        subtitleLabel = OpaquePointer(gtk_label_new(nil))
+        for (label, css) in [(titleLabel, "title"), (subtitleLabel, "subtitle")] {
+            let widget = UnsafeMutablePointer<GtkWidget>(label)
+            gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_MIDDLE)
+            gtk_label_set_single_line_mode(label, 1)
+            gtk_widget_add_css_class(widget, css)
+            gtk_box_append(titleBox.as(GtkBox.self), widget)
+        }
+        gtk_widget_add_css_class(UnsafeMutablePointer<GtkWidget>(subtitleLabel), "dim-label")
+        Signal.connect(raw(backButton), "clicked") { [weak self] in self?.close() }
+
+        layout.transitionWillBegin = { [weak self] in self?.transitionWillBegin() }
+        layout.transitionDidEnd = { [weak self] in self?.transitionDidEnd() }
+        layout.updatesDidFinish = { [weak self] in self?.updatesDidFinish() }
+        if let adjustment = gtk_scrolled_window_get_hadjustment(collectionView.widget.opaque) {
+            Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.scrolled() }
+        }
+        installKeys()
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens the viewer on `indexPath` with the transition from the layout shown (an
+    /// activation: double-click, Enter, a tap). Nothing while a transition runs.
+    func open(at indexPath: IndexPath) {
+        guard !isOpen, collectionView.transitionLayout == nil, gallery.content.tile(at: indexPath) != nil else { return }
+        openingItem = indexPath
+        // (With the library's keepingItemAt: `startInteractiveTransition(to: layout, keepingItemAt: indexPath)`.)
+        collectionView.startInteractiveTransition(to: layout)
+        collectionView.finishInteractiveTransition()
+    }
+
+    /// Returns to the layout the viewer was opened from, on the shown photo's tile.
+    func close() {
+        guard isOpen, collectionView.transitionLayout == nil, let openedFrom else { return }
+        // (With the library's keepingItemAt: `startInteractiveTransition(to: openedFrom, keepingItemAt: shownItem)`.)
+        collectionView.startInteractiveTransition(to: openedFrom)
+        collectionView.finishInteractiveTransition()
+    }
+
+    /// A transition to or from the viewer starts (ours, or a pinch's): note where it opens
+    /// from and on which item.
+    private func transitionWillBegin() {
+        guard !isOpen else { return }
+        let current = collectionView.collectionViewLayout
+        guard current !== layout, !(current is TransitionLayout) else { return }
+        openedFrom = current
+        if openingItem == nil { openingItem = itemNearestCentre(in: current) }
+        collectionView.isPagingEnabled = true
+    }
+
+    /// A transition ended: the viewer opened, closed, or a pinch was cancelled.
+    private func transitionDidEnd() {
+        let installed = collectionView.collectionViewLayout === layout
+        if installed, !isOpen {
+            didOpen()
+        } else if !installed, isOpen {
+            didClose()
+        } else if !installed {
+            openingItem = nil  // a pinch out that was let go before it opened
+            collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
+        }
+    }
+
+    private func didOpen() {
+        isOpen = true
+        let item = openingItem.flatMap { layout.page(of: $0) != nil ? $0 : nil } ?? layout.indexPath(forPage: 0)
+        openingItem = nil
+        guard let item, let page = layout.page(of: item) else { return }
+        show(page: page)
+        shownItem = item
+        shownKey = gallery.content.tile(at: item)?.key
+        settledPage = page
+        // The header and its labels change size: not inside the frame that ends the
+        // transition, nor while the pinch that ended it may still be letting go (a second
+        // finger lifted just after the transition ended, with the header changing in the same
+        // frames, made GTK draw the window's content before allocating it: "Trying to snapshot
+        // AdwToastOverlay without a current allocation", scripts/touch release-after-finish).
+        whenCalm(after: Self.chromeDelayMilliseconds) { [weak self] in
+            guard let self, self.isOpen, let item = self.shownItem, let page = self.settledPage else { return }
+            self.noteShown(item, page: page)
+            self.updateHeader(open: true)
+            GalleryLog.event("viewer open item=\(item.section).\(item.item)")
+        }
+    }
+
+    private func didClose() {
+        isOpen = false
+        cancelSettle()
+        collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
+        whenCalm { [weak self] in  // as in didOpen
+            guard let self, !self.isOpen else { return }
+            self.updateHeader(open: false)
+            self.refreshAccessibleLabels()
+        }
+        guard let item = shownItem, item.section < collectionView.numberOfSections, item.item < collectionView.numberOfItems(inSection: item.section) else {
+            GalleryLog.event("viewer closed item=none")
+            return
+        }
+        // The tile of the photo shown last, in view. (The library's keepingItemAt will do it.)
+        ensureAdjustmentsFit(collectionView.collectionViewLayout.collectionViewContentSize)
+        collectionView.scrollToItem(at: item, at: [], animated: false)
+        collectionView.setFocusedItem(item, scroll: false)  // Enter opens it again, the arrows go on from it
+        GalleryLog.event("viewer closed item=\(item.section).\(item.item)")
+        GalleryLog.cellsSoon(gallery)
+        shownItem = nil
+        shownKey = nil
+        settledPage = nil
+    }
+
+    /// The item whose cell is nearest the viewport's centre in `layout` (a pinch's item).
+    private func itemNearestCentre(in layout: CollectionViewLayout) -> IndexPath? {
+        let centre = collectionView.bounds.center
+        return collectionView.indexPathsForVisibleItems.min { a, b in
+            let fa = layout.layoutAttributesForItem(at: a)?.frame.center ?? .zero
+            let fb = layout.layoutAttributesForItem(at: b)?.frame.center ?? .zero
+            return hypot(fa.x - centre.x, fa.y - centre.y) < hypot(fb.x - centre.x, fb.y - centre.y)
+        }
+    }
+
+    // MARK: Pages
+
+    /// Shows `page` at once.
+    private func show(page: Int) {
+        ensureAdjustmentsFit(layout.collectionViewContentSize)
+        collectionView.contentOffset = layout.offset(forPage: page)
+    }
+
+    /// Turns `delta` pages (negative: back), animated, clamped to the first and last.
+    func turn(by delta: Int) {
+        guard isOpen, layout.pageCount > 0 else { return }
+        let from = settledPage ?? layout.page(atOffset: collectionView.contentOffset)
+        go(toPage: min(max(from + delta, 0), layout.pageCount - 1))
+    }
+
+    /// Goes to `page`, animated.
+    func go(toPage page: Int) {
+        guard isOpen, let item = layout.indexPath(forPage: page) else { return }
+        collectionView.scrollToItem(at: item, at: .left, animated: true)
+        settledPage = page  // the next key goes on from here, not from where the ease has got to
+        scrolled()
+    }
+
+    /// The offset moved: once it rests on a page, that page is shown.
+    private func scrolled() {
+        guard isOpen else { return }
+        cancelSettle()
+        settleTimeout = Async.after(milliseconds: Self.settleMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.settleTimeout = 0
+            self.settle()
+        }
+    }
+
+    private func cancelSettle() {
+        if settleTimeout != 0 { g_source_remove(settleTimeout); settleTimeout = 0 }
+    }
+
+    private func settle() {
+        guard isOpen, collectionView.transitionLayout == nil else { return }
+        let offset = collectionView.contentOffset
+        defer { lastSettleCheck = offset }
+        guard layout.isOnPage(offset), !collectionView.isSettlingScroll else {
+            // At rest between two pages (something stopped a page turn half way): the nearest.
+            if offset == lastSettleCheck, !collectionView.isSettlingScroll {
+                go(toPage: layout.page(atOffset: offset))
+            } else {
+                scrolled()
+            }
+            return
+        }
+        let page = layout.page(atOffset: offset)
+        guard let item = layout.indexPath(forPage: page) else { return }
+        let changed = item != shownItem || gallery.content.tile(at: item)?.key != shownKey
+        noteShown(item, page: page)
+        if changed {
+            GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(layout.pageCount)")
+        }
+    }
+
+    /// `item` is the photo shown: the header and the pages' accessible names follow.
+    private func noteShown(_ item: IndexPath, page: Int) {
+        shownItem = item
+        shownKey = gallery.content.tile(at: item)?.key
+        settledPage = page
+        updateTitle()
+        refreshAccessibleLabels()
+    }
+
+    // MARK: Updates while open
+
+    /// Items were added or deleted: the photo shown stays shown where it went; if it was
+    /// deleted, the one after it (the one before at the end); with none left, the viewer closes.
+    private func updatesDidFinish() {
+        guard isOpen, let old = shownItem, let oldPage = settledPage else { return }
+        let content = gallery.content
+        // The layout was prepared for the new data before this is called.
+        let count = layout.pageCount
+        guard count > 0 else {
+            shownItem = nil
+            Async.after(milliseconds: 0) { [weak self] in self?.close() }
+            return
+        }
+        var page = min(oldPage, count - 1)
+        if let key = shownKey {
+            if let same = layout.page(of: old), content.tile(at: old)?.key == key {
+                page = same
+            } else if let found = findPage(ofKey: key, near: oldPage, count: count) {
+                page = found
+            }
+        }
+        show(page: page)
+        guard let item = layout.indexPath(forPage: page) else { return }
+        // Another photo, or the same one at another place: a page change too.
+        let changed = item != old || content.tile(at: item)?.key != shownKey
+        shownItem = item
+        shownKey = content.tile(at: item)?.key
+        settledPage = page
+        // The header and the labels after the update's pass and animation (as in didOpen).
+        whenCalm { [weak self] in
+            guard let self, self.isOpen, self.shownItem == item else { return }
+            self.noteShown(item, page: page)
+            if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
+        }
+    }
+
+    /// The page of the tile with `key`, looked for outwards from `near` (an update moves the
+    /// shown photo by the few items added or deleted before it). O(distance) per update,
+    /// never per frame.
+    private func findPage(ofKey key: String, near: Int, count: Int) -> Int? {
+        let content = gallery.content
+        for distance in 0..<count {
+            for page in [near - distance, near + distance] where page >= 0 && page < count {
+                if let path = layout.indexPath(forPage: page), content.tile(at: path)?.key == key { return page }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Deleting
+
+    /// Delete on the shown photo: to the trash in a folder (Undo in the toast), deleted from
+    /// the catalogue; the next photo shows when the update arrives.
+    func deleteShown() {
+        guard isOpen, let item = shownItem else { return }
+        GalleryLog.event("delete \(item.section).\(item.item)")
+        gallery.deleteItems([item])
+    }
+
+    // MARK: Keys
+
+    private func installKeys() {
+        // In the capture phase, before the collection view's own bindings (which move the
+        // focus) and the window's accelerators (Delete deletes the selection).
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKey(raw(keys)) { [weak self] keyval, _, state in
+            self?.keyPressed(Int32(bitPattern: keyval), state) ?? false
+        }
+        gtk_widget_add_controller(gallery.window, keys)
+    }
+
+    private func keyPressed(_ key: Int32, _ state: GdkModifierType) -> Bool {
+        guard isOpen else { return false }
+        let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+        guard modifiers == 0 else { return false }
+        let mirrored = gtk_widget_get_direction(collectionView.widget) == GTK_TEXT_DIR_RTL
+        switch key {
+        case GDK_KEY_Escape: close()
+        case GDK_KEY_Left, GDK_KEY_KP_Left: turn(by: mirrored ? 1 : -1)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: turn(by: mirrored ? -1 : 1)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up, GDK_KEY_BackSpace: turn(by: -1)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space: turn(by: 1)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: go(toPage: 0)
+        case GDK_KEY_End, GDK_KEY_KP_End: go(toPage: layout.pageCount - 1)
+        case GDK_KEY_Delete, GDK_KEY_KP_Delete: deleteShown()
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: The header and accessibility
+
+    /// The photo's name, and its date taken when the folder's timeline knows it.
+    private func updateTitle() {
+        guard let item = shownItem, let tile = gallery.content.tile(at: item) else { return }
+        gtk_label_set_text(titleLabel, tile.title)
+        let date = tile.uri.flatMap { gallery.folder?.timeline?.taken(ofURI: $0) }.flatMap(Self.dateText)
+        gtk_label_set_text(subtitleLabel, date ?? "")  // empty, not hidden: the title stays where it is
+        GalleryLog.event("viewer title=\(tile.title) date=\(date ?? "none")")
+    }
+
+    /// A date taken as the user's locale writes a date and time (GLib's `%x %X`).
+    static func dateText(_ seconds: Int64) -> String? {
+        guard seconds > 0, let date = g_date_time_new_from_unix_local(gint64(seconds)) else { return nil }
+        defer { g_date_time_unref(date) }
+        guard let text = g_date_time_format(date, "%x %X") else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// Shows the viewer's header (back button, title) or the browsing one, and turns the
+    /// actions that make no sense on one photo off and back on.
+    private func updateHeader(open: Bool) {
+        guard open != headerShowsViewer else { return }  // (a quick reopen: the actions stay as recorded)
+        headerShowsViewer = open
+        gtk_widget_set_visible(backButton, open ? 1 : 0)
+        if let titleStack { gtk_stack_set_visible_child_name(titleStack.opaque, open ? "viewer" : "browsing") }
+        for widget in gallery.browsingHeaderWidgets { gtk_widget_set_visible(widget, open ? 0 : 1) }
+        let map = OpaquePointer(gallery.window)
+        if open {
+            disabledActions = Self.actionsOffWhileOpen.compactMap { name in
+                guard let action = g_action_map_lookup_action(map, name) else { return nil }
+                let was = g_action_get_enabled(action) != 0
+                g_simple_action_set_enabled(action, 0)
+                return (name, was)
+            }
+        } else {
+            for (name, was) in disabledActions {
+                if let action = g_action_map_lookup_action(map, name) { g_simple_action_set_enabled(action, was ? 1 : 0) }
+            }
+            disabledActions = []
+        }
+    }
+
+    /// Layout, sorting, selection and the catalogue's edits: about the grid, not one photo.
+    static let actionsOffWhileOpen = ["layout", "sort-order", "multiple", "add-item", "delete-selection", "add-section",
+                                      "remove-section", "shuffle", "sort", "page"]
+
+    /// A page's accessible name: the photo's and its place ("Beach, 12 of 480").
+    func accessibleLabel(title: String, at indexPath: IndexPath) -> String {
+        let total = layout.pageCount
+        let position = (layout.page(of: indexPath) ?? 0) + 1
+        return format(ntr("%1$s, %2$d of %3$d", "%1$s, %2$d of %3$d", total), title, position, total)
+    }
+
+    /// The cells shown say their place while the viewer is open, their title otherwise.
+    private func refreshAccessibleLabels() {
+        for case let cell as TileCell in collectionView.visibleCells {
+            guard let path = collectionView.indexPath(for: cell), let tile = gallery.content.tile(at: path) else { continue }
+            cell.accessibilityLabel = isOpen ? accessibleLabel(title: tile.title, at: path) : tile.title
+        }
+        if isOpen, let item = shownItem, let tile = gallery.content.tile(at: item) {
+            GalleryLog.event("viewer label=\(accessibleLabel(title: tile.title, at: item))")
+        }
+    }
+
+    /// Runs `f` after `milliseconds`, and then only once no transition or update animation
+    /// runs in the view. The header and the labels change sizes: queued while the view
+    /// animates (or in its layout pass), GTK drew the window's content before allocating it
+    /// again ("Trying to snapshot CvScrollHost without a current allocation", every frame).
+    private func whenCalm(after milliseconds: UInt32 = 0, _ f: @escaping @MainActor () -> Void) {
+        Async.after(milliseconds: milliseconds) { [weak self] in
+            guard let self else { return }
+            if self.collectionView.transitionLayout != nil || self.collectionView.isAnimatingUpdates {
+                self.whenCalm(after: Self.calmPollMilliseconds, f)
+            } else {
+                f()
+            }
+        }
+    }
+
+    /// How often `whenCalm` looks again: a few frames.
+    static let calmPollMilliseconds: UInt32 = 50
+
+    // MARK: Workarounds until the library keeps an item across a transition
+
+    /// The scrolled window's adjustments are configured in the view's next layout pass; an
+    /// offset set before it is clamped to the old content. Widens them to `size` first.
+    private func ensureAdjustmentsFit(_ size: Size) {
+        let scrolled = collectionView.widget.opaque
+        if let h = gtk_scrolled_window_get_hadjustment(scrolled), gtk_adjustment_get_upper(h) != size.width, size.width > 0 {
+            gtk_adjustment_set_upper(h, size.width)
+        }
+        if let v = gtk_scrolled_window_get_vadjustment(scrolled), gtk_adjustment_get_upper(v) < size.height {
+            gtk_adjustment_set_upper(v, size.height)
+        }
+    }
+}
