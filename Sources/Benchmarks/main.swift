@@ -39,8 +39,12 @@ MainActor.assumeIsolated {
         TouchProbe.run()
     case "folder-gtk" where arguments.count >= 2:
         FolderBenchmark.runGtk(dir: arguments[1], fling: !arguments.contains("--no-fling"))
+    case "viewer":
+        ViewerBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "viewer-gtk" where arguments.count >= 3:
+        ViewerBenchmark.runGtk(dir: arguments[1], count: Int(arguments[2]) ?? 100)
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] | updates | selection | diff | folder [DIR] [--photos N]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] | updates | selection | diff | folder [DIR] [--photos N] | viewer [DIR] [--photos N]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
         exit(2)
     }
 }
