@@ -92,16 +92,14 @@ final class GalleryViewer {
     func open(at indexPath: IndexPath) {
         guard !isOpen, collectionView.transitionLayout == nil, gallery.content.tile(at: indexPath) != nil else { return }
         openingItem = indexPath
-        // (With the library's keepingItemAt: `startInteractiveTransition(to: layout, keepingItemAt: indexPath)`.)
-        collectionView.startInteractiveTransition(to: layout)
+        collectionView.startInteractiveTransition(to: layout, keepingItemAt: indexPath)  // the tile grows into its page
         collectionView.finishInteractiveTransition()
     }
 
     /// Returns to the layout the viewer was opened from, on the shown photo's tile.
     func close() {
         guard isOpen, collectionView.transitionLayout == nil, let openedFrom else { return }
-        // (With the library's keepingItemAt: `startInteractiveTransition(to: openedFrom, keepingItemAt: shownItem)`.)
-        collectionView.startInteractiveTransition(to: openedFrom)
+        collectionView.startInteractiveTransition(to: openedFrom, keepingItemAt: shownItem)  // the page shrinks into its tile
         collectionView.finishInteractiveTransition()
     }
 
@@ -131,7 +129,10 @@ final class GalleryViewer {
 
     private func didOpen() {
         isOpen = true
-        let item = openingItem.flatMap { layout.page(of: $0) != nil ? $0 : nil } ?? layout.indexPath(forPage: 0)
+        // The transition ended on the page of the item it kept in view (the activated one, or
+        // the one under a pinch's fingers): that page is the one shown.
+        let item = layout.indexPath(forPage: layout.page(atOffset: collectionView.contentOffset))
+            ?? openingItem.flatMap { layout.page(of: $0) != nil ? $0 : nil } ?? layout.indexPath(forPage: 0)
         openingItem = nil
         guard let item, let page = layout.page(of: item) else { return }
         show(page: page)
@@ -164,8 +165,8 @@ final class GalleryViewer {
             GalleryLog.event("viewer closed item=none")
             return
         }
-        // The tile of the photo shown last, in view. (The library's keepingItemAt will do it.)
-        ensureAdjustmentsFit(collectionView.collectionViewLayout.collectionViewContentSize)
+        // The transition kept the shown photo's tile in view (keepingItemAt); a pinch's, the
+        // item under the fingers: the photo shown last is the one to be in view.
         collectionView.scrollToItem(at: item, at: [], animated: false)
         collectionView.setFocusedItem(item, scroll: false)  // Enter opens it again, the arrows go on from it
         GalleryLog.event("viewer closed item=\(item.section).\(item.item)")
@@ -189,7 +190,6 @@ final class GalleryViewer {
 
     /// Shows `page` at once.
     private func show(page: Int) {
-        ensureAdjustmentsFit(layout.collectionViewContentSize)
         collectionView.contentOffset = layout.offset(forPage: page)
     }
 
@@ -429,18 +429,4 @@ final class GalleryViewer {
 
     /// How often `whenCalm` looks again: a few frames.
     static let calmPollMilliseconds: UInt32 = 50
-
-    // MARK: Workarounds until the library keeps an item across a transition
-
-    /// The scrolled window's adjustments are configured in the view's next layout pass; an
-    /// offset set before it is clamped to the old content. Widens them to `size` first.
-    private func ensureAdjustmentsFit(_ size: Size) {
-        let scrolled = collectionView.widget.opaque
-        if let h = gtk_scrolled_window_get_hadjustment(scrolled), gtk_adjustment_get_upper(h) != size.width, size.width > 0 {
-            gtk_adjustment_set_upper(h, size.width)
-        }
-        if let v = gtk_scrolled_window_get_vadjustment(scrolled), gtk_adjustment_get_upper(v) < size.height {
-            gtk_adjustment_set_upper(v, size.height)
-        }
-    }
 }
