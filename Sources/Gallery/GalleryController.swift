@@ -20,7 +20,10 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         let cell: TileCell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.reuseIdentifier, for: indexPath)
         let thumbnail = tile.uri.flatMap { gallery.thumbnails.thumbnail(for: $0, onScreen: true) }
         cell.configure(with: tile, thumbnail: thumbnail)
-        if let viewer = gallery.viewer, viewer.isOpen { cell.accessibilityLabel = viewer.accessibleLabel(title: tile.title, at: indexPath) }
+        if let viewer = gallery.viewer, viewer.isOpen {
+            cell.accessibilityLabel = viewer.accessibleLabel(title: tile.title, at: indexPath)
+            viewer.photos.configure(cell)
+        }
         return cell
     }
 

@@ -348,6 +348,7 @@ extension GalleryWindow {
     func fileWritten(_ uri: String) {
         folder?.timeline?.fileWritten(uri)
         thumbnails.forget(uri)
+        viewer?.photos.loader.forget(uri)
         if unreadableFiles.remove(uri) != nil, unreadableFiles.isEmpty { showMessage(nil) }
         if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.uri == uri }) { thumbnails.request(uri, urgent: true) }
     }

@@ -13,12 +13,16 @@ final class TileCell: CollectionViewCell {
     private let picture: WidgetPointer
     private let label: OpaquePointer
     /// The page look, over the tile: made visible only when the cell is (becoming) a page, so
-    /// the grid pays nothing for it. What it shows is its own child, so a zoomable picture can
-    /// replace `pagePicture` here alone.
+    /// the grid pays nothing for it.
     private let page: WidgetPointer
-    /// The picture contained in the page; the coloured swatch (square) for an item without one.
-    private let pagePicture: WidgetPointer
+    /// The photo in the page, fitted, zoomable and pannable: the thumbnail until the viewer's
+    /// full picture arrives (`showFull`); the coloured swatch (square) for an item without one.
+    let zoomView = PhotoZoomView()
     private let pageSwatch: WidgetPointer
+    /// Why the full picture cannot be shown, over the page (a broken or refused file).
+    private let pageMessage: OpaquePointer  // GtkLabel
+    /// Whether the zoom view shows the viewer's full picture (not a thumbnail standing in).
+    private(set) var showsFullPicture = false
     private var swatchClass: String?
     /// How far the cell is a page: 0 a tile, 1 the viewer's page.
     private(set) var pageFraction = 0.0
@@ -40,7 +44,7 @@ final class TileCell: CollectionViewCell {
         picture = gtk_picture_new()
         label = OpaquePointer(gtk_label_new(nil))
         page = gtk_overlay_new()
-        pagePicture = gtk_picture_new()
+        pageMessage = OpaquePointer(gtk_label_new(nil))
         pageSwatch = gtk_aspect_frame_new(0.5, 0.5, 1, 0)
         super.init()
         gtk_widget_add_css_class(card, "tile")
@@ -55,14 +59,20 @@ final class TileCell: CollectionViewCell {
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(labelWidget, "tile-title")
         gtk_overlay_add_overlay(card.opaque, labelWidget)
-        gtk_picture_set_content_fit(pagePicture.opaque, GTK_CONTENT_FIT_CONTAIN)
-        gtk_picture_set_can_shrink(pagePicture.opaque, 1)
         let swatch = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(swatch, "viewer-swatch")
         gtk_aspect_frame_set_child(pageSwatch.opaque, swatch)
         gtk_widget_add_css_class(page, "viewer-page")
-        gtk_overlay_set_child(page.opaque, pagePicture)
+        gtk_overlay_set_child(page.opaque, zoomView.widget)
         gtk_overlay_add_overlay(page.opaque, pageSwatch)
+        let messageWidget = UnsafeMutablePointer<GtkWidget>(pageMessage)
+        gtk_label_set_wrap(pageMessage, 1)
+        gtk_label_set_justify(pageMessage, GTK_JUSTIFY_CENTER)
+        gtk_widget_set_valign(messageWidget, GTK_ALIGN_END)
+        gtk_widget_set_can_target(messageWidget, 0)
+        gtk_widget_add_css_class(messageWidget, "viewer-message")
+        gtk_widget_set_opacity(messageWidget, 0)  // not visibility: no resize (see showPageLook)
+        gtk_overlay_add_overlay(page.opaque, messageWidget)
         gtk_widget_set_visible(page, 0)
         gtk_overlay_add_overlay(card.opaque, page)
         gtk_widget_set_parent(card, contentView)
@@ -108,7 +118,10 @@ final class TileCell: CollectionViewCell {
             gtk_widget_set_visible(self.page, self.pageFraction > 0 ? 1 : 0)
             if (self.pageFraction >= 1) != self.isWholePage {
                 self.isWholePage = self.pageFraction >= 1
-                if self.isWholePage { gtk_widget_add_css_class(self.card, "page-shown") } else { gtk_widget_remove_css_class(self.card, "page-shown") }
+                // A page has no focus ring: the whole window would be outlined.
+                for widget in [self.card, self.widget] {
+                    if self.isWholePage { gtk_widget_add_css_class(widget, "page-shown") } else { gtk_widget_remove_css_class(widget, "page-shown") }
+                }
             }
         }
     }
@@ -139,6 +152,11 @@ final class TileCell: CollectionViewCell {
 
     /// Shows a tile: its picture (its own, else the thumbnail when decoded) or a coloured card.
     func configure(with tile: Tile, thumbnail: Texture?) {
+        if tile.key != key {  // another photo: fitted, its thumbnail until its picture comes
+            showsFullPicture = false
+            showPageMessage(nil)
+            zoomView.reset()
+        }
         key = tile.key
         uri = tile.uri
         if tile.title != String(cString: gtk_label_get_text(label)) {
@@ -152,10 +170,29 @@ final class TileCell: CollectionViewCell {
         show(tile.texture ?? thumbnail)
     }
 
+    /// The viewer's picture of the photo, decoded at the window's size: it replaces the
+    /// thumbnail in the page (the zoom view keeps what it shows where it is).
+    func showFull(_ photo: FullPhoto) {
+        showsFullPicture = true
+        showPageMessage(nil)
+        zoomView.setTexture(photo.texture, imageSize: photo.imageSize)
+    }
+
+    /// A message over the page (why the full picture cannot be shown), or none.
+    func showPageMessage(_ text: String?) {
+        gtk_label_set_text(pageMessage, text ?? "")
+        gtk_widget_set_opacity(UnsafeMutablePointer<GtkWidget>(pageMessage), text == nil ? 0 : 1)
+    }
+
+    private static func pixelSize(of texture: Texture?) -> PixelSize {
+        guard let texture else { return PixelSize(width: 1, height: 1) }
+        return PixelSize(width: Int(gdk_texture_get_width(texture.pointer)), height: Int(gdk_texture_get_height(texture.pointer)))
+    }
+
     /// A thumbnail decoded after the cell was configured.
     func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture.opaque, texture?.pointer)
-        gtk_picture_set_paintable(pagePicture.opaque, texture?.pointer)
+        if !showsFullPicture { zoomView.setTexture(texture, imageSize: Self.pixelSize(of: texture)) }
         gtk_widget_set_opacity(pageSwatch, texture == nil ? 1 : 0)  // not visibility: no resize (see showPageLook)
         let newSwatch = "hue-\(hue)"
         if texture == nil, swatchClass != newSwatch, let swatch = gtk_aspect_frame_get_child(pageSwatch.opaque) {

@@ -18,6 +18,8 @@ import Foundation
 final class GalleryViewer {
     unowned let gallery: GalleryWindow
     let layout = ViewerLayout()
+    /// The pages' full pictures, decoded at the window's size around the page shown.
+    private(set) lazy var photos = ViewerPhotos(gallery: gallery)
     var collectionView: CollectionView { gallery.collectionView }
 
     /// Whether the viewer is installed (from the end of the opening transition to the start
@@ -154,6 +156,7 @@ final class GalleryViewer {
 
     private func didClose() {
         isOpen = false
+        photos.stop()
         cancelSettle()
         collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
         whenCalm { [weak self] in  // as in didOpen
@@ -250,6 +253,7 @@ final class GalleryViewer {
         shownItem = item
         shownKey = gallery.content.tile(at: item)?.key
         settledPage = page
+        photos.show(page: page, in: layout)
         updateTitle()
         refreshAccessibleLabels()
     }
@@ -329,6 +333,8 @@ final class GalleryViewer {
 
     private func keyPressed(_ key: Int32, _ state: GdkModifierType) -> Bool {
         guard isOpen else { return false }
+        // The photo's own keys first: + - 0 zoom, and the arrows pan while it is zoomed in.
+        if let cell = shownCell, cell.zoomView.keyPressed(UInt32(bitPattern: key), modifiers: state) { return true }
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
         guard modifiers == 0 else { return false }
         let mirrored = gtk_widget_get_direction(collectionView.widget) == GTK_TEXT_DIR_RTL
@@ -344,6 +350,11 @@ final class GalleryViewer {
         default: return false
         }
         return true
+    }
+
+    /// The cell of the page shown.
+    var shownCell: TileCell? {
+        shownItem.flatMap { collectionView.cellForItem(at: $0) as? TileCell }
     }
 
     // MARK: The header and accessibility

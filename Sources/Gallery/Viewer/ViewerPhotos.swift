@@ -1,0 +1,146 @@
+import CGtk
+import GtkGlue
+import CollectionLayout
+import CollectionViewGtk
+
+/// The viewer's full pictures: the page shown asks for its photo decoded at the window's size
+/// (device pixels), then its neighbours, so a page turn finds its picture ready; what is no
+/// longer near is cancelled. Pictures arrive in the cells showing them, in place of their
+/// thumbnails; a photo that cannot be decoded says why on its page. A zoomed photo asks for a
+/// sharp detail of what it shows.
+@MainActor
+final class ViewerPhotos {
+    unowned let gallery: GalleryWindow
+    private(set) var loader: FullPhotoLoader
+    /// The box pictures are decoded to fit: the viewport's size at its scale.
+    private(set) var size = PixelSize(width: 0, height: 0)
+    /// Pages on each side of the shown one that are decoded ahead.
+    static let neighbours = 2
+
+    init(gallery: GalleryWindow) {
+        self.gallery = gallery
+        loader = FullPhotoLoader(capacityBytes: 0)
+        loader = makeLoader(for: PixelSize(width: 1280, height: 800))
+    }
+
+    private func makeLoader(for window: PixelSize) -> FullPhotoLoader {
+        let loader = FullPhotoLoader(capacityBytes: FullPhotoLoader.defaultCapacity(forWindow: window))
+        loader.onReady = { [weak self] uri, size, photo in self?.arrived(uri, size, photo) }
+        loader.onFailed = { [weak self] uri, size, error in self?.failed(uri, size, error) }
+        loader.onDetailReady = { [weak self] detail in self?.detailArrived(detail) }
+        return loader
+    }
+
+    /// The viewport's size in device pixels; a new size starts a new cache (its pictures were
+    /// decoded for another box), the pages keep what they show until theirs arrive.
+    private func currentSize() -> PixelSize {
+        let viewport = gallery.collectionView.viewport
+        let scale = Int(gtk_widget_get_scale_factor(viewport))
+        let new = PixelSize(width: Int(gtk_widget_get_width(viewport)) * scale, height: Int(gtk_widget_get_height(viewport)) * scale)
+        if new != size, new.width > 0, new.height > 0 {
+            if loader.capacityBytes < FullPhotoLoader.defaultCapacity(forWindow: new) || size.width == 0 {
+                loader.cancelAll(except: [])
+                loader = makeLoader(for: new)
+            } else {
+                loader.removeAll()
+            }
+            size = new
+        }
+        return size
+    }
+
+    /// The viewer settled on `page`: its photo first, then the pages around it, nearest first;
+    /// requests for pages farther away are dropped.
+    func show(page: Int, in layout: ViewerLayout) {
+        let size = currentSize()
+        var near: [(uri: String, shown: Bool)] = []
+        func add(_ page: Int, shown: Bool) {
+            guard page >= 0, page < layout.pageCount, let item = layout.indexPath(forPage: page),
+                  let uri = gallery.content.tile(at: item)?.uri else { return }
+            near.append((uri, shown))
+        }
+        add(page, shown: true)
+        for distance in 1...Self.neighbours {
+            add(page + distance, shown: false)
+            add(page - distance, shown: false)
+        }
+        loader.cancelAll(except: Set(near.map(\.uri)))
+        for (uri, shown) in near.reversed() where !shown { _ = loader.request(uri, size: size, priority: .neighbour) }
+        if let shown = near.first(where: \.shown) {
+            deliver(shown.uri, loader.request(shown.uri, size: size, priority: .shown))
+        }
+        // Neighbours already decoded go into their cells now (a page turn shows them at once).
+        for (uri, shown) in near where !shown {
+            if let photo = loader.cached(uri, size: size) { deliverToCells(uri, photo) }
+        }
+    }
+
+    /// The viewer closed: nothing more is decoded (what is cached stays for a return).
+    func stop() {
+        loader.cancelAll(except: [])
+        loader.cancelDetail()
+    }
+
+    /// A cell that shows `uri` as a page: the picture when it is decoded already.
+    func configure(_ cell: TileCell) {
+        guard let uri = cell.uri else { return }
+        cell.zoomView.onNeedsDetail = { [weak self, weak cell] in
+            guard let self, let cell, cell.uri == uri else { return }
+            self.loader.requestDetail(uri, region: cell.zoomView.visibleRegion, scale: cell.zoomView.zoom)
+        }
+        if size.width > 0, let photo = loader.cached(uri, size: size) ?? loader.anyCached(uri) { cell.showFull(photo) }
+    }
+
+    /// Whether the page of `uri` shows its decoded picture now (the benchmark asks).
+    func isShownDecoded(_ uri: String) -> Bool {
+        cells(showing: uri).contains { $0.showsFullPicture }
+    }
+
+    // MARK: Arrivals
+
+    private func deliver(_ uri: String, _ lookup: FullPhotoLoader.Lookup) {
+        switch lookup {
+        case .cached(let photo): deliverToCells(uri, photo)
+        case .failed(let error): showFailure(uri, error)
+        case .requested: break
+        }
+    }
+
+    private func arrived(_ uri: String, _ size: PixelSize, _ photo: FullPhoto) {
+        guard size == self.size else { return }
+        deliverToCells(uri, photo)
+    }
+
+    private func deliverToCells(_ uri: String, _ photo: FullPhoto) {
+        for cell in cells(showing: uri) where !cell.showsFullPicture {
+            cell.showFull(photo)
+            if let item = gallery.collectionView.indexPath(for: cell) {
+                GalleryLog.event("viewer photo item=\(item.section).\(item.item) decoded=\(photo.pixelSize.width)x\(photo.pixelSize.height)")
+            }
+        }
+    }
+
+    private func failed(_ uri: String, _ size: PixelSize, _ error: PhotoDecodeError) {
+        guard size == self.size else { return }
+        showFailure(uri, error)
+    }
+
+    private func showFailure(_ uri: String, _ error: PhotoDecodeError) {
+        for cell in cells(showing: uri) {
+            cell.showPageMessage(format(tr("%1$s cannot be shown: %2$s"), PhotoURI.displayName(uri), error.reason))
+            if let item = gallery.collectionView.indexPath(for: cell) {
+                GalleryLog.event("viewer photo-failed item=\(item.section).\(item.item) reason=\(error.reason)")
+            }
+        }
+    }
+
+    private func detailArrived(_ detail: FullPhotoLoader.Detail) {
+        for cell in cells(showing: detail.request.uri) {
+            cell.zoomView.setDetail(detail.photo.texture, region: detail.region)
+        }
+    }
+
+    private func cells(showing uri: String) -> [TileCell] {
+        gallery.collectionView.visibleCells.compactMap { $0 as? TileCell }.filter { $0.uri == uri }
+    }
+}
