@@ -316,6 +316,7 @@ extension GalleryWindow {
             openedDates?.release()  // held while the first screen loaded (open(folderURI:))
             GalleryLog.cellsSoon(self)  // where the tiles are, now that they show their pictures (tests)
             BenchFling.start(self)
+            BenchViewer.start(self)
         }
     }
 

@@ -23,6 +23,8 @@ final class TileCell: CollectionViewCell {
     private let pageMessage: OpaquePointer  // GtkLabel
     /// Whether the zoom view shows the viewer's full picture (not a thumbnail standing in).
     private(set) var showsFullPicture = false
+    /// Whether the page shows a picture at all (a thumbnail standing in, or the full one).
+    var showsThumbnail: Bool { zoomView.texture != nil }
     private var swatchClass: String?
     /// How far the cell is a page: 0 a tile, 1 the viewer's page.
     private(set) var pageFraction = 0.0
