@@ -208,6 +208,56 @@ final class GalleryViewerTests: XCTestCase {
         press("Escape", expect: "viewer closed item=0.2")
     }
 
+    /// A folder's photo shows decoded at the window's size (not the thumbnail): 3000 x 2000
+    /// fits the page. `+` zooms in (up to 1:1 and no further), the arrows then pan the photo
+    /// instead of paging, `0` fits it again and the arrows page; a file that is not a picture
+    /// says why on its page.
+    func testPagesShowTheFullPhotoZoomAndSayWhyOneCannotShow() throws {
+        let folder = home.directory.appendingPathComponent("Large")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sines = folder.appendingPathComponent(".s.v").path, grey = folder.appendingPathComponent(".g.v").path
+        try PhotoFixtures.run("vips", ["sines", sines, "3000", "2000", "--hfreq", "4", "--vfreq", "3"])
+        try PhotoFixtures.run("vips", ["linear", sines, grey, "100", "128", "--uchar"])
+        try PhotoFixtures.run("vips", ["jpegsave", grey, folder.appendingPathComponent("a-large.jpg").path, "--Q", "85"])
+        for file in [sines, grey] { try FileManager.default.removeItem(atPath: file) }
+        try Data(repeating: 0x41, count: 4000).write(to: folder.appendingPathComponent("b-broken.jpg"))
+        try launch([folder.path])
+        await_("opened", timeout: 20) { $0.hasPrefix("opened \(folder.path) sections=1 items=2 ") }
+        let positions = cells(after: 0)
+        var mark = log.lines.count
+        doubleClick("0.0", in: positions, window: window(named: "Large"))
+        await_("the viewer", after: mark) { $0 == "viewer open item=0.0" }
+        guard let decoded = await_("the full picture", after: mark, timeout: 15, { $0.hasPrefix("viewer photo item=0.0 decoded=") }) else { return }
+        let size = decoded.split(separator: "=").last!.split(separator: "x").compactMap { Int($0) }
+        XCTAssertEqual(size.count, 2)
+        if size.count == 2 {
+            XCTAssertGreaterThan(size[0], 600, "decoded for the page, far larger than a thumbnail: \(decoded)")
+            XCTAssertLessThanOrEqual(size[0], 1000, "within the window: \(decoded)")
+            XCTAssertEqual(Double(size[0]) / Double(size[1]), 1.5, accuracy: 0.01, "its proportions")
+        }
+        // Zoom in to 1:1 (a few steps of 1.25 from about 0.3), and no further.
+        mark = log.lines.count
+        for _ in 0..<8 { runXdotool(["key", "plus"]) }
+        await_("1:1", after: mark) { $0 == "viewer zoom=1.00" }
+        var later = log.lines.count
+        runXdotool(["key", "plus"])
+        log.awaitLaterLine(after: later)
+        XCTAssertFalse(log.lines[later...].contains { $0.hasPrefix("viewer zoom=") && $0 != "viewer zoom=1.00" }, "no further than 1:1")
+        // Zoomed, Right pans the photo: no page turns.
+        later = log.lines.count
+        runXdotool(["key", "Right"])
+        runXdotool(["key", "plus"])  // a line after the arrow's effect
+        log.awaitLaterLine(after: later)
+        XCTAssertFalse(log.lines[later...].contains { $0.hasPrefix("viewer page ") }, "the arrow panned: \(log.lines[later...])")
+        // Back to fit: Right pages, to the broken file, which says why.
+        later = log.lines.count
+        runXdotool(["key", "0"])
+        await_("fit", after: later) { $0.hasPrefix("viewer zoom=0.") }
+        press("Right", expect: "viewer page item=0.1 of=2")
+        await_("why it cannot show", after: later, timeout: 15) { $0.hasPrefix("viewer photo-failed item=0.1 reason=") }
+        press("Escape", expect: "viewer closed item=0.1")
+    }
+
     /// A narrower and wider window keeps the photo shown (the next key goes on from it); a
     /// wheel notch turns a page; F11 asks for fullscreen.
     func testResizingKeepsThePhotoShown() throws {
