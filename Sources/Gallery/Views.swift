@@ -112,6 +112,7 @@ final class TileCell: CollectionViewCell {
         pageFraction = f
         gtk_widget_set_opacity(page, f)
         gtk_widget_set_opacity(UnsafeMutablePointer<GtkWidget>(label), 1 - f)
+        if let selected = selectedBackgroundView { gtk_widget_set_opacity(selected, 1 - f) }  // a page has no selection ring
         guard !pageLookPending, (f > 0) != (gtk_widget_get_visible(page) != 0) || (f >= 1) != isWholePage else { return }
         pageLookPending = true
         Async.after(milliseconds: 0) { [weak self] in

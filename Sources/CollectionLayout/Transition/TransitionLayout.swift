@@ -50,6 +50,13 @@ open class TransitionLayout: CollectionViewLayout {
         didSet { if nextContentOffset != oldValue { super.invalidateLayout(with: .everything()) } }
     }
 
+    /// The item the transition keeps in view (the one the collection view was asked to keep,
+    /// or the focused one, or the one at the centre), which each end shows at its
+    /// offset: a subclass can give it a path of its own, such as growing over the others while
+    /// they stay in place. Set by the collection view when the transition starts; nil when
+    /// there was no item.
+    public var keptIndexPath: IndexPath?
+
     /// The content offset at ``transitionProgress``, between ``currentContentOffset`` and
     /// ``nextContentOffset``: where the viewport is now. Exactly each end's offset at 0 and 1.
     public var contentOffset: Point {

@@ -137,6 +137,7 @@ extension CollectionView {
         work.runNow { layout.prepareIfNeeded() }
         transition.currentContentOffset = contentOffset
         transition.nextContentOffset = targetOffset(keeping: kept, in: layout)
+        transition.keptIndexPath = kept
         interactiveTransition = InteractiveTransition(layout: transition, completion: completion)
         install(transition)
         return transition

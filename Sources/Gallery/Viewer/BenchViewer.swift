@@ -117,6 +117,7 @@ enum BenchViewer {
         start()
         waitFor({ cv.transitionLayout == nil && now() - began > 0.05 }, timeout: 10) { _ in
             GalleryLog.event("bench viewer \(name) ms=\(Int((now() - began) * 1000)) frameCpu \(figures(cpu)) interval \(figures(intervals))")
+            if getenv("GALLERY_BENCH_FRAMES") != nil { GalleryLog.event("bench viewer \(name) each " + cpu.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " ")) }
             then()
         }
     }

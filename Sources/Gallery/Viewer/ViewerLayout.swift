@@ -185,6 +185,8 @@ final class ViewerPageAttributes: LayoutAttributes {
 /// ``ViewerPageAttributes/pageFraction`` blends too (the plain blend keeps the target's, so a
 /// tile would jump to its page look at the first frame).
 final class ViewerTransitionLayout: TransitionLayout {
+    static let photoZIndex = 1000
+
     /// Both layouts' decoration views (the grid's section backgrounds) stay registered while
     /// the transition is installed: the view looks them up on the installed layout, and the
     /// plain transition layout has none of its own.
@@ -195,13 +197,25 @@ final class ViewerTransitionLayout: TransitionLayout {
         }
     }
 
+    /// The photo's path: it grows from its tile into the page (or shrinks back) over
+    /// everything else, which stays where the grid (the other layout) has it. The grid is
+    /// revealed around a shrinking photo, as in a phone's photo app; and a frame moves and
+    /// resizes one cell, not every tile on screen (a tile changing size lays its title out
+    /// again: the return cost 17-21 ms of CPU a frame when every tile blended).
     override func interpolatedAttributes(from: LayoutAttributes?, to: LayoutAttributes?, progress: Double) -> LayoutAttributes? {
+        let key = (from ?? to).map { ($0.representedElementCategory, $0.indexPath) }
+        if let key, key.0 != .cell || key.1 != keptIndexPath {
+            // Not the photo: as the side that is not the viewer places it (nil there: not shown).
+            let viewerIsNext = nextLayout is ViewerLayout
+            return viewerIsNext ? from : to
+        }
         let blended = super.interpolatedAttributes(from: from, to: to, progress: progress)
         guard let blended, blended.representedElementCategory == .cell else { return blended }
         let start = (from as? ViewerPageAttributes)?.pageFraction ?? 0
         let end = (to as? ViewerPageAttributes)?.pageFraction ?? 0
         let result = blended as? ViewerPageAttributes ?? ViewerPageAttributes(copying: blended)
         result.pageFraction = start + (end - start) * progress
+        result.zIndex = Self.photoZIndex  // above the tiles, headers and section backgrounds it grows over
         return result
     }
 }
