@@ -14,8 +14,8 @@ final class ViewerPhotos {
     private(set) var loader: FullPhotoLoader
     /// The box pictures are decoded to fit: the viewport's size at its scale.
     private(set) var size = PixelSize(width: 0, height: 0)
-    /// Pages on each side of the shown one that are decoded ahead.
-    static let neighbours = 2
+    /// The page shown before, for the direction the user pages in.
+    private var lastPage: Int?
 
     init(gallery: GalleryWindow) {
         self.gallery = gallery
@@ -49,8 +49,10 @@ final class ViewerPhotos {
         return size
     }
 
-    /// The viewer settled on `page`: its photo first, then the pages around it, nearest first;
-    /// requests for pages farther away are dropped.
+    /// The viewer settled on `page`: its photo first, then the next one the way the user
+    /// pages, the one behind, and the one after next: four pictures, what the cache holds
+    /// (`FullPhotoLoader.defaultCapacity`), so none is decoded twice while paging one way.
+    /// Requests for pages farther away are dropped.
     func show(page: Int, in layout: ViewerLayout) {
         let size = currentSize()
         var near: [(uri: String, shown: Bool)] = []
@@ -59,13 +61,14 @@ final class ViewerPhotos {
                   let uri = gallery.content.tile(at: item)?.uri else { return }
             near.append((uri, shown))
         }
+        let direction = page < (lastPage ?? page) ? -1 : 1
+        lastPage = page
         add(page, shown: true)
-        for distance in 1...Self.neighbours {
-            add(page + distance, shown: false)
-            add(page - distance, shown: false)
-        }
+        add(page + direction, shown: false)
+        add(page - direction, shown: false)
+        add(page + 2 * direction, shown: false)
         loader.cancelAll(except: Set(near.map(\.uri)))
-        for (uri, shown) in near.reversed() where !shown { _ = loader.request(uri, size: size, priority: .neighbour) }
+        for (uri, shown) in near where !shown { _ = loader.request(uri, size: size, priority: .neighbour) }  // in that order
         if let shown = near.first(where: \.shown) {
             deliver(shown.uri, loader.request(shown.uri, size: size, priority: .shown))
         }
@@ -77,6 +80,7 @@ final class ViewerPhotos {
 
     /// The viewer closed: nothing more is decoded (what is cached stays for a return).
     func stop() {
+        lastPage = nil
         loader.cancelAll(except: [])
         loader.cancelDetail()
     }
