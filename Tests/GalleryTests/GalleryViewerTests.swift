@@ -209,7 +209,7 @@ final class GalleryViewerTests: XCTestCase {
     }
 
     /// A folder's photo shows decoded at the window's size (not the thumbnail): 3000 x 2000
-    /// fits the page. `+` zooms in (up to 1:1 and no further), the arrows then pan the photo
+    /// fits the page; the header has its date though the folder is shown by name. `+` zooms in (up to 1:1 and no further), the arrows then pan the photo
     /// instead of paging, `0` fits it again and the arrows page; a file that is not a picture
     /// says why on its page.
     func testPagesShowTheFullPhotoZoomAndSayWhyOneCannotShow() throws {
@@ -227,6 +227,9 @@ final class GalleryViewerTests: XCTestCase {
         var mark = log.lines.count
         doubleClick("0.0", in: positions, window: window(named: "Large"))
         await_("the viewer", after: mark) { $0 == "viewer open item=0.0" }
+        // Shown by name (no timeline), the header still has a date: read from the file (no EXIF
+        // here: its modification time, as the timeline takes it).
+        await_("the date in the header", after: mark) { $0.hasPrefix("viewer title=a-large date=") && !$0.hasSuffix("date=none") }
         guard let decoded = await_("the full picture", after: mark, timeout: 15, { $0.hasPrefix("viewer photo item=0.0 decoded=") }) else { return }
         let size = decoded.split(separator: "=").last!.split(separator: "x").compactMap { Int($0) }
         XCTAssertEqual(size.count, 2)

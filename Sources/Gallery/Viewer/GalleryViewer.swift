@@ -2,6 +2,7 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 import CollectionViewGtk
+import GalleryIndex
 import Foundation
 
 /// The photo viewer: the window's own collection view with ``ViewerLayout`` installed, one
@@ -359,13 +360,42 @@ final class GalleryViewer {
 
     // MARK: The header and accessibility
 
-    /// The photo's name, and its date taken when the folder's timeline knows it.
+    /// The photo's name, and its date taken: the folder's timeline's when it knows it (by
+    /// date), else read from the file's EXIF (or its modification time, as the timeline does)
+    /// on a worker thread, once per photo.
     private func updateTitle() {
         guard let item = shownItem, let tile = gallery.content.tile(at: item) else { return }
         gtk_label_set_text(titleLabel, tile.title)
-        let date = tile.uri.flatMap { gallery.folder?.timeline?.taken(ofURI: $0) }.flatMap(Self.dateText)
+        if let uri = tile.uri, gallery.folder?.timeline?.taken(ofURI: uri) == nil, datesRead[uri] == nil {
+            readDate(uri)
+            return  // the title with its date when it comes
+        }
+        let taken = tile.uri.flatMap { gallery.folder?.timeline?.taken(ofURI: $0) ?? datesRead[$0] ?? nil }
+        let date = taken.flatMap(Self.dateText)
         gtk_label_set_text(subtitleLabel, date ?? "")  // empty, not hidden: the title stays where it is
         GalleryLog.event("viewer title=\(tile.title) date=\(date ?? "none")")
+    }
+
+    /// Dates read for the header (nil inside: none could be read), by URI.
+    private var datesRead: [String: Int64?] = [:]
+    private let dateReader = WorkerThreads(count: 1, niceness: 5, name: "gallery viewer dates")
+
+    private func readDate(_ uri: String) {
+        DateTaken.initialize()
+        datesRead[uri] = .some(nil)  // asked (not again)
+        dateReader.run {
+            let taken = PhotoURI.withPath(uri) { path -> Int64? in
+                guard let path else { return nil }
+                if let exif = DateTaken.read(path: path) { return exif }
+                var status = stat()
+                return stat(path, &status) == 0 ? Int64(status.st_mtim.tv_sec) : nil
+            }
+            Async.onMain { [weak self] in
+                guard let self else { return }
+                self.datesRead[uri] = .some(taken)
+                if let item = self.shownItem, self.gallery.content.tile(at: item)?.uri == uri { self.updateTitle() }
+            }
+        }
     }
 
     /// A date taken as the user's locale writes a date and time (GLib's `%x %X`).
