@@ -261,6 +261,30 @@ final class GalleryViewerTests: XCTestCase {
         press("Escape", expect: "viewer closed item=0.1")
     }
 
+    /// Ctrl + scroll down on a photo at fit size drags it back towards its tile: one notch is
+    /// not enough (the viewer stays), four are past half way (the grid comes back, on the
+    /// photo's tile).
+    func testCtrlScrollDownReturnsToTheGrid() throws {
+        try launch(environment: ["GALLERY_LOG_MOTION": "1"])  // the transitions' start and end
+        await_("ready") { $0.hasPrefix("ready layout=grid sections=6 items=79") }
+        let positions = cells(after: 0)
+        let wid = window(named: "Gallery")
+        var mark = log.lines.count
+        doubleClick("0.2", in: positions, window: wid)
+        await_("opened", after: mark) { $0 == "viewer open item=0.2" }
+        // One notch down: a start towards the grid that is let go short of half way.
+        mark = log.lines.count
+        runXdotool(["keydown", "ctrl", "click", "5", "keyup", "ctrl"])
+        await_("towards the grid", after: mark) { $0 == "transition start from=viewer to=grid" }
+        await_("cancelled", after: mark) { $0 == "transition end layout=viewer" }
+        // Four notches: past half way, the grid, on the photo's tile.
+        log.letTimePass(0.3, because: "the wheel's pause ends the gesture: the next notches are a new one")
+        mark = log.lines.count
+        runXdotool(["keydown", "ctrl", "click", "--repeat", "4", "--delay", "30", "5", "keyup", "ctrl"])
+        await_("finished", after: mark) { $0 == "transition end layout=grid" }
+        await_("closed on its tile", after: mark) { $0 == "viewer closed item=0.2" }
+    }
+
     /// A narrower and wider window keeps the photo shown (the next key goes on from it); a
     /// wheel notch turns a page; F11 asks for fullscreen.
     func testResizingKeepsThePhotoShown() throws {
