@@ -262,6 +262,7 @@ extension GalleryWindow {
     }
 
     private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int, known: [String: IndexedPhoto]) {
+        viewer?.closeAtOnce()  // its pages are the old content's
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
         folder.fileWritten = { [weak self] uri in self?.fileWritten(uri) }
@@ -349,7 +350,7 @@ extension GalleryWindow {
     func fileWritten(_ uri: String) {
         folder?.timeline?.fileWritten(uri)
         thumbnails.forget(uri)
-        viewer?.photos.loader.forget(uri)
+        viewer?.photos.fileChanged(uri)
         if unreadableFiles.remove(uri) != nil, unreadableFiles.isEmpty { showMessage(nil) }
         if collectionView.visibleCells.contains(where: { ($0 as? TileCell)?.uri == uri }) { thumbnails.request(uri, urgent: true) }
     }

@@ -21,8 +21,12 @@ final class TileCell: CollectionViewCell {
     private let pageSwatch: WidgetPointer
     /// Why the full picture cannot be shown, over the page (a broken or refused file).
     private let pageMessage: OpaquePointer  // GtkLabel
+    /// The size of the viewer's full picture the zoom view shows; nil while a thumbnail stands in.
+    private(set) var fullPictureSize: PixelSize?
     /// Whether the zoom view shows the viewer's full picture (not a thumbnail standing in).
-    private(set) var showsFullPicture = false
+    var showsFullPicture: Bool { fullPictureSize != nil }
+    /// The thumbnail (or the item's own picture) shown, to stand in again for a full picture let go.
+    private var thumbnail: Texture?
     /// Whether the page shows a picture at all (a thumbnail standing in, or the full one).
     var showsThumbnail: Bool { zoomView.texture != nil }
     private var swatchClass: String?
@@ -156,7 +160,7 @@ final class TileCell: CollectionViewCell {
     /// Shows a tile: its picture (its own, else the thumbnail when decoded) or a coloured card.
     func configure(with tile: Tile, thumbnail: Texture?) {
         if tile.key != key {  // another photo: fitted, its thumbnail until its picture comes
-            showsFullPicture = false
+            fullPictureSize = nil
             showPageMessage(nil)
             zoomView.reset()
         }
@@ -176,9 +180,23 @@ final class TileCell: CollectionViewCell {
     /// The viewer's picture of the photo, decoded at the window's size: it replaces the
     /// thumbnail in the page (the zoom view keeps what it shows where it is).
     func showFull(_ photo: FullPhoto) {
-        showsFullPicture = true
+        fullPictureSize = photo.pixelSize
         showPageMessage(nil)
         zoomView.setTexture(photo.texture, imageSize: photo.imageSize)
+    }
+
+    /// The thumbnail again in place of the full picture (the viewer closed, the cell waits to
+    /// be reused, or the file changed): only the viewer's cache holds full pictures, within its cap.
+    func dropFullPicture() {
+        guard showsFullPicture else { return }
+        fullPictureSize = nil
+        zoomView.onNeedsDetail = nil
+        zoomView.setTexture(thumbnail, imageSize: Self.pixelSize(of: thumbnail))
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        dropFullPicture()
     }
 
     /// A message over the page (why the full picture cannot be shown), or none.
@@ -195,6 +213,7 @@ final class TileCell: CollectionViewCell {
     /// A thumbnail decoded after the cell was configured.
     func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture.opaque, texture?.pointer)
+        thumbnail = texture
         if !showsFullPicture { zoomView.setTexture(texture, imageSize: Self.pixelSize(of: texture)) }
         gtk_widget_set_opacity(pageSwatch, texture == nil ? 1 : 0)  // not visibility: no resize (see showPageLook)
         let newSwatch = "hue-\(hue)"

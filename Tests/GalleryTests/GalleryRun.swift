@@ -155,7 +155,14 @@ func runXdotool(_ arguments: [String]) -> String {
     let output = Pipe()
     process.standardOutput = output
     try? process.run()
+    // `search --sync` waits for ever for a window that never comes (a wrong title): the test
+    // fails on what it then does not find instead of hanging the suite.
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGTERM) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
+    if process.terminationReason == .uncaughtSignal { XCTFail("xdotool \(arguments.joined(separator: " ")) did not finish in 30 s") }
     return String(decoding: data, as: UTF8.self)
 }

@@ -209,7 +209,8 @@ final class GalleryViewerTests: XCTestCase {
     }
 
     /// A folder's photo shows decoded at the window's size (not the thumbnail): 3000 x 2000
-    /// fits the page; the header has its date though the folder is shown by name. `+` zooms in (up to 1:1 and no further), the arrows then pan the photo
+    /// fits the page, and is decoded again when the window grows; the header has its date
+    /// though the folder is shown by name. Zoomed to 1:1 it shows a sharp detail. `+` zooms in (up to 1:1 and no further), the arrows then pan the photo
     /// instead of paging, `0` fits it again and the arrows page; a file that is not a picture
     /// says why on its page.
     func testPagesShowTheFullPhotoZoomAndSayWhyOneCannotShow() throws {
@@ -242,6 +243,7 @@ final class GalleryViewerTests: XCTestCase {
         mark = log.lines.count
         for _ in 0..<8 { runXdotool(["key", "plus"]) }
         await_("1:1", after: mark) { $0 == "viewer zoom=1.00" }
+        await_("a sharp detail of what shows, at 1:1", after: mark, timeout: 15) { $0.hasPrefix("viewer detail item=0.0 pixels=") }
         var later = log.lines.count
         runXdotool(["key", "plus"])
         log.awaitLaterLine(after: later)
@@ -252,10 +254,16 @@ final class GalleryViewerTests: XCTestCase {
         runXdotool(["key", "plus"])  // a line after the arrow's effect
         log.awaitLaterLine(after: later)
         XCTAssertFalse(log.lines[later...].contains { $0.hasPrefix("viewer page ") }, "the arrow panned: \(log.lines[later...])")
-        // Back to fit: Right pages, to the broken file, which says why.
+        // Back to fit; a larger window has the photo decoded again for its size.
         later = log.lines.count
         runXdotool(["key", "0"])
         await_("fit", after: later) { $0.hasPrefix("viewer zoom=0.") }
+        later = log.lines.count
+        runXdotool(["windowsize", "--sync", window(named: "Large"), "1200", "780"])
+        guard let resized = await_("decoded again", after: later, timeout: 15, { $0.hasPrefix("viewer photo item=0.0 decoded=") }) else { return }
+        XCTAssertNotEqual(resized, decoded, "another size")
+        // Right pages, to the broken file, which says why.
+        later = log.lines.count
         press("Right", expect: "viewer page item=0.1 of=2")
         await_("why it cannot show", after: later, timeout: 15) { $0.hasPrefix("viewer photo-failed item=0.1 reason=") }
         press("Escape", expect: "viewer closed item=0.1")

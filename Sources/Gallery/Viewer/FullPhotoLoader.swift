@@ -90,8 +90,11 @@ final class FullPhotoLoader {
     /// Runs on the main thread with the detail last asked for (not cached: the view holds it).
     var onDetailReady: ((Detail) -> Void)?
 
-    /// The most bytes the cache holds (see `cost(of:)`).
-    let capacityBytes: Int
+    /// The most bytes the cache holds (see `cost(of:)`); lowering it evicts at once (the
+    /// window got smaller: its pictures are smaller too).
+    var capacityBytes: Int {
+        didSet { if capacityBytes < oldValue { evictAboveCap() } }
+    }
     private var entries: [Key: (photo: FullPhoto, lastUse: Int)] = [:]
     private var clock = 0
     /// What the cache holds now, in bytes; never above `capacityBytes` once an insert returned
@@ -339,6 +342,10 @@ final class FullPhotoLoader {
         remove(key)
         entries[key] = (photo, clock)
         cachedBytes += photo.bytes
+        evictAboveCap()
+    }
+
+    private func evictAboveCap() {
         var evicted = false
         while cachedBytes > capacityBytes, entries.count > 1,
               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {

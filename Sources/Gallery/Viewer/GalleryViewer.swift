@@ -82,6 +82,15 @@ final class GalleryViewer {
         layout.transitionWillBegin = { [weak self] in self?.transitionWillBegin() }
         layout.transitionDidEnd = { [weak self] in self?.transitionDidEnd() }
         layout.updatesDidFinish = { [weak self] in self?.updatesDidFinish() }
+        layout.pageSizeDidChange = { [weak self] in
+            self?.whenCalm { [weak self] in
+                guard let self, self.isOpen, let page = self.settledPage else { return }
+                self.photos.show(page: page, in: self.layout)  // decoded for the new size (F11, a resize)
+            }
+        }
+        layout.dataDidChange = { [weak self] in
+            self?.whenCalm { [weak self] in self?.followReloadedData() }
+        }
         if let adjustment = gtk_scrolled_window_get_hadjustment(collectionView.widget.opaque) {
             Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.scrolled() }
         }
@@ -101,9 +110,20 @@ final class GalleryViewer {
 
     /// Returns to the layout the viewer was opened from, on the shown photo's tile.
     func close() {
-        guard isOpen, collectionView.transitionLayout == nil, let openedFrom else { return }
+        guard isOpen, let openedFrom else { return }
+        guard collectionView.transitionLayout == nil else {
+            whenCalm { [weak self] in self?.close() }  // after the transition under way (a pinch let go, an emptied folder)
+            return
+        }
         collectionView.startInteractiveTransition(to: openedFrom, keepingItemAt: shownItem)  // the page shrinks into its tile
         collectionView.finishInteractiveTransition()
+    }
+
+    /// Back to the layout the viewer was opened from at once, with no animation: another
+    /// folder replaces what is shown (the pages would name photos that are not there).
+    func closeAtOnce() {
+        guard isOpen || collectionView.transitionLayout is ViewerTransitionLayout, let openedFrom else { return }
+        collectionView.setCollectionViewLayout(openedFrom, animated: false)
     }
 
     /// A transition to or from the viewer starts (ours, or a pinch's): note where it opens
@@ -217,7 +237,7 @@ final class GalleryViewer {
         guard isOpen else { return }
         cancelSettle()
         settleTimeout = Async.after(milliseconds: Self.settleMilliseconds) { [weak self] in
-            guard let self else { return }
+            guard let self, !self.gallery.isClosed else { return }
             self.settleTimeout = 0
             self.settle()
         }
@@ -296,12 +316,21 @@ final class GalleryViewer {
         }
     }
 
+    /// A reload (another data source, a model that changed past describing) may have put
+    /// another photo where the shown one was: it is found again as after an update.
+    private func followReloadedData() {
+        guard isOpen, collectionView.transitionLayout == nil, let item = shownItem else { return }
+        let same = layout.page(of: item) != nil && gallery.content.tile(at: item)?.key == shownKey
+        if !same || layout.pageCount == 0 { updatesDidFinish() }
+    }
+
     /// The page of the tile with `key`, looked for outwards from `near` (an update moves the
-    /// shown photo by the few items added or deleted before it). O(distance) per update,
-    /// never per frame.
+    /// shown photo by the items added or deleted before it), at most `searchReach` pages each
+    /// way: a photo deleted (by Delete, or another app) is not looked for through the whole
+    /// folder. Per update, never per frame.
     private func findPage(ofKey key: String, near: Int, count: Int) -> Int? {
         let content = gallery.content
-        for distance in 0..<count {
+        for distance in 0..<min(count, Self.searchReach) {
             for page in [near - distance, near + distance] where page >= 0 && page < count {
                 if let path = layout.indexPath(forPage: page), content.tile(at: path)?.key == key { return page }
             }
@@ -314,7 +343,9 @@ final class GalleryViewer {
     /// Delete on the shown photo: to the trash in a folder (Undo in the toast), deleted from
     /// the catalogue; the next photo shows when the update arrives.
     func deleteShown() {
-        guard isOpen, let item = shownItem else { return }
+        // The page the user went to (a turn still easing there counts: `settledPage` is set
+        // when it starts), found afresh: never an index the data moved under.
+        guard isOpen, let page = settledPage, let item = layout.indexPath(forPage: page), gallery.content.tile(at: item) != nil else { return }
         GalleryLog.event("delete \(item.section).\(item.item)")
         gallery.deleteItems([item])
     }
@@ -333,7 +364,22 @@ final class GalleryViewer {
     }
 
     private func keyPressed(_ key: Int32, _ state: GdkModifierType) -> Bool {
-        guard isOpen else { return false }
+        guard isOpen else {
+            // Opening or closing: the viewer's keys wait (Delete would delete the grid's
+            // selection, Escape close something else).
+            let moving = collectionView.transitionLayout is ViewerTransitionLayout
+            return moving && [GDK_KEY_Escape, GDK_KEY_Delete, GDK_KEY_KP_Delete].contains(key)
+        }
+        // A menu or popover has the keys it shows (Escape closes it, the arrows move in it);
+        // a header button keeps Space and Enter; only Escape closes the viewer from there.
+        if let root = gtk_widget_get_root(collectionView.widget), let focus = gtk_root_get_focus(root) {
+            if gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil { return false }
+            if focus != collectionView.widget, gtk_widget_is_ancestor(focus, collectionView.widget) == 0 {
+                guard key == GDK_KEY_Escape else { return false }
+                close()
+                return true
+            }
+        }
         // The photo's own keys first: + - 0 zoom, and the arrows pan while it is zoomed in.
         if let cell = shownCell, cell.zoomView.keyPressed(UInt32(bitPattern: key), modifiers: state) { return true }
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
@@ -391,7 +437,7 @@ final class GalleryViewer {
                 return stat(path, &status) == 0 ? Int64(status.st_mtim.tv_sec) : nil
             }
             Async.onMain { [weak self] in
-                guard let self else { return }
+                guard let self, !self.gallery.isClosed else { return }
                 self.datesRead[uri] = .some(taken)
                 if let item = self.shownItem, self.gallery.content.tile(at: item)?.uri == uri { self.updateTitle() }
             }
@@ -424,12 +470,18 @@ final class GalleryViewer {
                 return (name, was)
             }
         } else {
+            // As they were, but the catalogue's edits stay off if a folder replaced it meanwhile.
+            let editable = gallery.content.isEditable
             for (name, was) in disabledActions {
-                if let action = g_action_map_lookup_action(map, name) { g_simple_action_set_enabled(action, was ? 1 : 0) }
+                let on = was && (editable || !Self.catalogueEdits.contains(name))
+                if let action = g_action_map_lookup_action(map, name) { g_simple_action_set_enabled(action, on ? 1 : 0) }
             }
             disabledActions = []
         }
     }
+
+    /// The catalogue's own edits, off for a folder.
+    static let catalogueEdits: Set<String> = ["add-item", "add-section", "remove-section", "shuffle", "sort"]
 
     /// Layout, sorting, selection and the catalogue's edits: about the grid, not one photo.
     static let actionsOffWhileOpen = ["layout", "sort-order", "multiple", "add-item", "delete-selection", "add-section",
@@ -459,7 +511,7 @@ final class GalleryViewer {
     /// again ("Trying to snapshot CvScrollHost without a current allocation", every frame).
     private func whenCalm(after milliseconds: UInt32 = 0, _ f: @escaping @MainActor () -> Void) {
         Async.after(milliseconds: milliseconds) { [weak self] in
-            guard let self else { return }
+            guard let self, !self.gallery.isClosed else { return }  // quit meanwhile: the header is gone
             if self.collectionView.transitionLayout != nil || self.collectionView.isAnimatingUpdates {
                 self.whenCalm(after: Self.calmPollMilliseconds, f)
             } else {
@@ -467,6 +519,9 @@ final class GalleryViewer {
             }
         }
     }
+
+    /// How far an update may move the shown photo and still have it found (pages each way).
+    static let searchReach = 2_000
 
     /// How often `whenCalm` looks again: a few frames.
     static let calmPollMilliseconds: UInt32 = 50

@@ -19,6 +19,7 @@ final class ViewerLayout: CollectionViewLayout {
     override func prepare() {
         super.prepare()
         guard let host = collectionView else { sectionStarts = [0]; return }
+        if pageSize != host.bounds.size, pageSize != .zero { pageSizeDidChange?() }
         pageSize = host.bounds.size
         var starts = [0]
         starts.reserveCapacity(host.numberOfSections + 1)
@@ -161,6 +162,18 @@ final class ViewerLayout: CollectionViewLayout {
     override func finalizeCollectionViewUpdates() {
         super.finalizeCollectionViewUpdates()
         updatesDidFinish?()
+    }
+
+    /// Called when the pages' size changes (the window's): the photos are decoded for it again.
+    var pageSizeDidChange: (() -> Void)?
+
+    /// Called when the data's counts may have changed: a batch update, or a reload (which
+    /// `finalizeCollectionViewUpdates` does not see).
+    var dataDidChange: (() -> Void)?
+
+    override func invalidateLayout(with context: InvalidationContext) {
+        super.invalidateLayout(with: context)
+        if context.invalidateDataSourceCounts { dataDidChange?() }
     }
 }
 

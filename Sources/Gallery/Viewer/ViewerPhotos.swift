@@ -11,7 +11,8 @@ import CollectionViewGtk
 @MainActor
 final class ViewerPhotos {
     unowned let gallery: GalleryWindow
-    private(set) var loader: FullPhotoLoader
+    /// Made when the viewer first shows a page (its worker thread with it).
+    private var madeLoader: FullPhotoLoader?
     /// The box pictures are decoded to fit: the viewport's size at its scale.
     private(set) var size = PixelSize(width: 0, height: 0)
     /// The page shown before, for the direction the user pages in.
@@ -19,34 +20,41 @@ final class ViewerPhotos {
 
     init(gallery: GalleryWindow) {
         self.gallery = gallery
-        loader = FullPhotoLoader(capacityBytes: 0)
-        loader = makeLoader(for: PixelSize(width: 1280, height: 800))
     }
 
-    private func makeLoader(for window: PixelSize) -> FullPhotoLoader {
-        let loader = FullPhotoLoader(capacityBytes: FullPhotoLoader.defaultCapacity(forWindow: window))
+    var loader: FullPhotoLoader {
+        if let madeLoader { return madeLoader }
+        let loader = FullPhotoLoader(capacityBytes: 0)
         loader.onReady = { [weak self] uri, size, photo in self?.arrived(uri, size, photo) }
         loader.onFailed = { [weak self] uri, size, error in self?.failed(uri, size, error) }
         loader.onDetailReady = { [weak self] detail in self?.detailArrived(detail) }
+        madeLoader = loader
         return loader
     }
 
-    /// The viewport's size in device pixels; a new size starts a new cache (its pictures were
-    /// decoded for another box), the pages keep what they show until theirs arrive.
+    /// The viewport's size in device pixels. A new size empties the cache (its pictures were
+    /// decoded for another box) and sets its cap for the new size; the pages keep what they
+    /// show until theirs arrive.
     private func currentSize() -> PixelSize {
         let viewport = gallery.collectionView.viewport
         let scale = Int(gtk_widget_get_scale_factor(viewport))
         let new = PixelSize(width: Int(gtk_widget_get_width(viewport)) * scale, height: Int(gtk_widget_get_height(viewport)) * scale)
         if new != size, new.width > 0, new.height > 0 {
-            if loader.capacityBytes < FullPhotoLoader.defaultCapacity(forWindow: new) || size.width == 0 {
-                loader.cancelAll(except: [])
-                loader = makeLoader(for: new)
-            } else {
-                loader.removeAll()
-            }
+            loader.cancelAll(except: [])
+            loader.removeAll()
+            loader.capacityBytes = FullPhotoLoader.defaultCapacity(forWindow: new)
             size = new
         }
         return size
+    }
+
+    /// The file at `uri` changed: its pictures are decoded again (the pages showing it keep
+    /// the old one until the new one comes).
+    func fileChanged(_ uri: String) {
+        guard let madeLoader else { return }
+        madeLoader.forget(uri)
+        for cell in cells(showing: uri) { cell.dropFullPicture() }
+        if gallery.viewer?.isOpen == true, let lastPage, let layout = gallery.viewer?.layout { show(page: lastPage, in: layout) }
     }
 
     /// The viewer settled on `page`: its photo first, then the next one the way the user
@@ -68,31 +76,39 @@ final class ViewerPhotos {
         add(page - direction, shown: false)
         add(page + 2 * direction, shown: false)
         loader.cancelAll(except: Set(near.map(\.uri)))
-        for (uri, shown) in near where !shown { _ = loader.request(uri, size: size, priority: .neighbour) }  // in that order
-        if let shown = near.first(where: \.shown) {
+        if let shown = near.first(where: \.shown) {  // first: an idle worker starts on it
             deliver(shown.uri, loader.request(shown.uri, size: size, priority: .shown))
         }
+        for (uri, shown) in near where !shown { _ = loader.request(uri, size: size, priority: .neighbour) }  // in that order
         // Neighbours already decoded go into their cells now (a page turn shows them at once).
         for (uri, shown) in near where !shown {
             if let photo = loader.cached(uri, size: size) { deliverToCells(uri, photo) }
         }
     }
 
-    /// The viewer closed: nothing more is decoded (what is cached stays for a return).
+    /// The viewer closed: nothing more is decoded (what is cached stays for a return), and
+    /// the tiles let go of their full pictures (only the cache holds them, within its cap).
     func stop() {
         lastPage = nil
-        loader.cancelAll(except: [])
-        loader.cancelDetail()
+        madeLoader?.cancelAll(except: [])
+        madeLoader?.cancelDetail()
+        for case let cell as TileCell in gallery.collectionView.visibleCells { cell.dropFullPicture() }
     }
 
     /// A cell that shows `uri` as a page: the picture when it is decoded already.
     func configure(_ cell: TileCell) {
-        guard let uri = cell.uri else { return }
+        guard let uri = cell.uri, size.width > 0, let madeLoader else { return }
+        if let photo = madeLoader.cached(uri, size: size) ?? madeLoader.anyCached(uri) { show(photo, in: cell) }
+    }
+
+    /// `photo` in `cell`, which asks for a sharp detail of its photo (whichever it shows then)
+    /// when zoomed in.
+    private func show(_ photo: FullPhoto, in cell: TileCell) {
+        cell.showFull(photo)
         cell.zoomView.onNeedsDetail = { [weak self, weak cell] in
-            guard let self, let cell, cell.uri == uri else { return }
+            guard let self, let cell, let uri = cell.uri, cell.showsFullPicture else { return }
             self.loader.requestDetail(uri, region: cell.zoomView.visibleRegion, scale: cell.zoomView.zoom)
         }
-        if size.width > 0, let photo = loader.cached(uri, size: size) ?? loader.anyCached(uri) { cell.showFull(photo) }
     }
 
     /// Whether the page of `uri` shows its decoded picture now (the benchmark asks).
@@ -116,8 +132,8 @@ final class ViewerPhotos {
     }
 
     private func deliverToCells(_ uri: String, _ photo: FullPhoto) {
-        for cell in cells(showing: uri) where !cell.showsFullPicture {
-            cell.showFull(photo)
+        for cell in cells(showing: uri) where cell.fullPictureSize != photo.pixelSize {  // none yet, or another size's
+            show(photo, in: cell)
             if let item = gallery.collectionView.indexPath(for: cell) {
                 GalleryLog.event("viewer photo item=\(item.section).\(item.item) decoded=\(photo.pixelSize.width)x\(photo.pixelSize.height)")
             }
@@ -139,8 +155,11 @@ final class ViewerPhotos {
     }
 
     private func detailArrived(_ detail: FullPhotoLoader.Detail) {
-        for cell in cells(showing: detail.request.uri) {
+        for cell in cells(showing: detail.request.uri) where cell.showsFullPicture {
             cell.zoomView.setDetail(detail.photo.texture, region: detail.region)
+            if let item = gallery.collectionView.indexPath(for: cell) {
+                GalleryLog.event("viewer detail item=\(item.section).\(item.item) pixels=\(detail.photo.pixelSize.width)x\(detail.photo.pixelSize.height)")
+            }
         }
     }
 
