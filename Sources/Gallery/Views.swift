@@ -71,6 +71,10 @@ final class TileCell: CollectionViewCell {
         gtk_widget_add_css_class(page, "viewer-page")
         gtk_overlay_set_child(page.opaque, zoomView.widget)
         gtk_overlay_add_overlay(page.opaque, pageSwatch)
+        // Over the photo, and hidden by opacity only: out of picking, or it would take every
+        // touch, click and scroll on the page and the zoom view would never see a pinch or a
+        // drag (GtkAspectFrame covers the whole page).
+        gtk_widget_set_can_target(pageSwatch, 0)
         let messageWidget = UnsafeMutablePointer<GtkWidget>(pageMessage)
         gtk_label_set_wrap(pageMessage, 1)
         gtk_label_set_justify(pageMessage, GTK_JUSTIFY_CENTER)

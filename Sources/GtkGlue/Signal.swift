@@ -72,6 +72,20 @@ public enum Signal {
         return GtkGlue.connect(instance, "scroll", f, handler: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// GtkEventControllerLegacy "event": (the GdkEvent) -> handled.
+    @discardableResult
+    public static func connectEvent(_ instance: UnsafeMutableRawPointer,
+                                    _ f: @escaping @MainActor (OpaquePointer) -> Bool) -> gulong {
+        typealias F = @MainActor (OpaquePointer) -> Bool
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+            guard let event else { return 0 }
+            let f: F = unbox(data)
+            nonisolated(unsafe) let delivered = event  // GTK's, on the main thread, for the handler's duration
+            return MainActor.assumeIsolated { f(delivered) } ? 1 : 0
+        }
+        return GtkGlue.connect(instance, "event", f, handler: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// GtkEventControllerKey "key-pressed": (keyval, keycode, modifiers) -> handled.
     @discardableResult
     public static func connectKey(_ instance: UnsafeMutableRawPointer,

@@ -308,6 +308,30 @@ final class ActivationAndContextMenuTests: XCTestCase {
         closeAfterMenu(window)
     }}
 
+    /// A menu for a tile points at the tile; for a cell that covers most of the view both ways
+    /// (a page of a paging layout), at the middle of it: beside it there is no room, and a
+    /// popover kept within the monitor (Broadway, Wayland) was squeezed to a negative height.
+    func testTheMenuOfAPageSizedCellPointsAtItsMiddle() { MainActor.assumeIsolated {
+        let (cv, _, window) = open()
+        defer { GtkHarness.close(window) }
+        XCTAssertTrue(GtkHarness.waitForFrames(2, of: window))
+        var bounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(cv.cellForItem(at: p(3))!.widget, cv.viewport, &bounds), 0)
+        let tile = Menus.anchor(of: cv.cellForItem(at: p(3))!, in: cv)
+        XCTAssertEqual(tile.map { [$0.x, $0.y, $0.width, $0.height] },
+                       [Int32(bounds.origin.x), Int32(bounds.origin.y), Int32(bounds.size.width), Int32(bounds.size.height)], "the tile")
+
+        let width = gtk_widget_get_width(cv.viewport), height = gtk_widget_get_height(cv.viewport)
+        let page = FlowLayout()
+        page.itemSize = Size(width: Double(width), height: Double(height))
+        cv.setCollectionViewLayout(page, animated: false)
+        XCTAssertTrue(GtkHarness.waitForFrames(2, of: window))
+        guard let anchor = Menus.anchor(of: cv.cellForItem(at: p(0))!, in: cv) else { return XCTFail("no anchor for the page") }
+        XCTAssertEqual([anchor.width, anchor.height], [1, 1], "a point")
+        XCTAssertLessThanOrEqual(abs(anchor.x - width / 2), 1, "the middle across: \(anchor.x) of \(width)")
+        XCTAssertLessThanOrEqual(abs(anchor.y - height / 2), 1, "the middle down: \(anchor.y) of \(height)")
+    }}
+
     /// Updates that land while the menu is open move its items along, and drop deleted ones:
     /// the chosen entry acts on the items the menu was opened for, where they are now.
     func testMenuFollowsItsItemsThroughUpdates() { MainActor.assumeIsolated {

@@ -6,8 +6,8 @@ import CGtk
 /// when given. ImageMagick's `-set exif:…` does not write EXIF, and neither PIL nor exiftool is
 /// installed here, so the APP1 segment is written by hand: a little-endian TIFF header, IFD0
 /// with one entry pointing at the EXIF IFD, and the EXIF IFD with the ASCII date tags.
-func writeTestJPEG(_ path: String, colour: UInt32, taken: String? = nil, offset: String? = nil) throws {
-    let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 320, 240)!
+func writeTestJPEG(_ path: String, colour: UInt32, taken: String? = nil, offset: String? = nil, width: Int32 = 320, height: Int32 = 240) throws {
+    let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, width, height)!
     defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     gdk_pixbuf_fill(pixbuf, colour)
     var error: UnsafeMutablePointer<GError>?

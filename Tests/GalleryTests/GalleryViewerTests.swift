@@ -317,6 +317,32 @@ final class GalleryViewerTests: XCTestCase {
         press("Escape", expect: "viewer closed item=0.6")
     }
 
+    /// Ctrl + wheel over a photo larger than the window zooms the photo in its page, and back
+    /// to fit. (The page's swatch, over the photo and hidden by opacity only, once took every
+    /// event on the page: the zoom view never saw a wheel, a drag or a pinch.)
+    func testCtrlScrollOverAPhotoZoomsIt() throws {
+        let folder = home.directory.appendingPathComponent("Big")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try writeTestJPEG(folder.appendingPathComponent("big.jpg").path, colour: 0x3080_c0ff, width: 3000, height: 2000)
+        try launch([folder.path])
+        await_("opened", timeout: 20) { $0.hasPrefix("opened \(folder.path) sections=1 items=1 ") }
+        await_("its thumbnail", timeout: 20) { $0.hasPrefix("first-screen ") }
+        var mark = log.lines.count
+        let positions = cells(after: mark)
+        mark = log.lines.count
+        doubleClick("0.0", in: positions, window: window(named: "Big"))
+        await_("the viewer", after: mark) { $0 == "viewer open item=0.0" }
+        await_("the full picture", after: mark) { $0.hasPrefix("viewer photo item=0.0 decoded=") }
+        mark = log.lines.count
+        runXdotool(["keydown", "ctrl", "click", "4", "keyup", "ctrl"])  // the pointer is still over the page
+        guard let zoomed = await_("zoomed in", after: mark, { $0.hasPrefix("viewer zoom=") }) else { return }
+        mark = log.lines.count
+        runXdotool(["keydown", "ctrl", "click", "5", "keyup", "ctrl"])
+        guard let fit = await_("back to fit", after: mark, { $0.hasPrefix("viewer zoom=") }) else { return }
+        XCTAssertLessThan(Double(fit.dropFirst("viewer zoom=".count)) ?? 9, Double(zoomed.dropFirst("viewer zoom=".count)) ?? 0, "\(zoomed), then \(fit)")
+        press("Escape", expect: "viewer closed item=0.0")
+    }
+
     /// What a screen reader reads (a real AT-SPI client, pyatspi): each page is named by its
     /// photo and its place, "Mountains 4, 4 of 79", and the next page by its own.
     func testPagesSayTheirPlaceToScreenReaders() throws {

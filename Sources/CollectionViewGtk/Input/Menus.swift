@@ -137,11 +137,7 @@ final class Menus {
         if let point {
             rect = GdkRectangle(x: Int32(point.0), y: Int32(point.1), width: 1, height: 1)
         } else if let path, let cell = collectionView.cellForItem(at: path) {
-            var bounds = graphene_rect_t()
-            if gtk_widget_compute_bounds(cell.widget, collectionView.viewport, &bounds) != 0 {
-                rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
-                                    width: max(1, Int32(bounds.size.width)), height: max(1, Int32(bounds.size.height)))
-            }
+            rect = Self.anchor(of: cell, in: collectionView)
         }
         if var rect {
             gtk_popover_set_pointing_to(popover.as(GtkPopover.self), &rect)
@@ -192,10 +188,7 @@ final class Menus {
         }
         let popover = popover(context: false, model: UnsafeMutablePointer<GMenuModel>(model), in: collectionView)
         g_object_unref(raw(model))
-        var bounds = graphene_rect_t()
-        if gtk_widget_compute_bounds(cell.widget, collectionView.viewport, &bounds) != 0 {
-            var rect = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
-                                    width: max(1, Int32(bounds.size.width)), height: max(1, Int32(bounds.size.height)))
+        if var rect = Self.anchor(of: cell, in: collectionView) {
             gtk_popover_set_pointing_to(popover.as(GtkPopover.self), &rect)
         }
         menu = popover
@@ -277,6 +270,22 @@ final class Menus {
     }
 
     /// The popover a menu of this kind is shown in (made at the first), with its model set.
+    /// Where a menu for `cell` points, in viewport coordinates: the cell's bounds, or the
+    /// centre of its visible part when it covers most of the viewport both ways (a page of a
+    /// paging layout): beside such a cell there is no room for the menu, and a popover kept
+    /// within the monitor (Broadway, Wayland) was squeezed to a negative height.
+    static func anchor(of cell: CollectionViewCell, in collectionView: CollectionView) -> GdkRectangle? {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(cell.widget, collectionView.viewport, &bounds) != 0 else { return nil }
+        let x = Double(bounds.origin.x), y = Double(bounds.origin.y), width = Double(bounds.size.width), height = Double(bounds.size.height)
+        let viewWidth = Double(gtk_widget_get_width(collectionView.viewport)), viewHeight = Double(gtk_widget_get_height(collectionView.viewport))
+        guard width > viewWidth / 2, height > viewHeight / 2 else {
+            return GdkRectangle(x: Int32(x), y: Int32(y), width: max(1, Int32(width)), height: max(1, Int32(height)))
+        }
+        let left = max(x, 0), right = min(x + width, viewWidth), top = max(y, 0), bottom = min(y + height, viewHeight)
+        return GdkRectangle(x: Int32(((left + right) / 2).rounded()), y: Int32(((top + bottom) / 2).rounded()), width: 1, height: 1)
+    }
+
     private func popover(context: Bool, model: UnsafeMutablePointer<GMenuModel>, in collectionView: CollectionView) -> WidgetPointer {
         if let popover = context ? contextPopover : editPopover {
             gtk_popover_menu_set_menu_model(OpaquePointer(popover), model)

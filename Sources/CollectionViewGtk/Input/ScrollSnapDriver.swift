@@ -20,7 +20,11 @@ import Glibc
 /// a deceleration) and eases to its target instead. Mouse wheel notches with paging are the
 /// driver's own: one page per notch, as GNOME's carousel turns them; without paging the wheel
 /// scrolls as usual and the view settles once the wheel has been still a moment. Touchscreen
-/// drags are GTK's gesture, which the viewport does not see: they decelerate as usual.
+/// drags are GTK's gesture, which the viewport does not see: a legacy controller on the
+/// scrolled window watches their touches (in the capture phase, never handling them), and when
+/// the one finger of a drag that scrolled the view lifts, the offset's speed over its last
+/// tenth of a second is the fling's; GTK's deceleration stops as for a touchpad, and the view
+/// eases to its page (or the layout's target) at once, a quick short swipe turning the page.
 @MainActor
 final class ScrollSnapDriver {
     private weak var collectionView: CollectionView?
@@ -54,6 +58,48 @@ final class ScrollSnapDriver {
         Signal.connectScroll(raw(scroll)) { [weak self] dx, dy in self?.scrolled(dx, dy) ?? false }
         Signal.connectPoint(raw(scroll), "decelerate") { [weak self] vx, vy in self?.decelerated(vx, vy) }
         gtk_widget_add_controller(collectionView.viewport, scroll)
+        let touches = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(touches, GTK_PHASE_CAPTURE)
+        Signal.connectEvent(raw(touches)) { [weak self] event in
+            self?.touchEvent(event)
+            return false  // the scrolled window and the cells handle it as ever
+        }
+        gtk_widget_add_controller(collectionView.widget, touches)
+    }
+
+    /// The touchscreen drag being watched: its first finger, the offsets while it moved (event
+    /// time in seconds), and whether another finger came down (a pinch: not a fling).
+    private var touchDrag: (sequence: OpaquePointer?, samples: [(time: Double, offset: Point)], others: Bool)?
+    /// How far back from the lift the fling's speed is measured, in seconds.
+    static let flingWindow = 0.1
+
+    private func touchEvent(_ event: OpaquePointer) {
+        guard let cv = collectionView else { return }
+        let type = gdk_event_get_event_type(event)
+        guard type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL else { return }
+        let sequence = gdk_event_get_event_sequence(event)
+        let time = Double(gdk_event_get_time(event)) / 1000
+        if type == GDK_TOUCH_BEGIN {
+            guard touchDrag == nil else { touchDrag?.others = true; return }
+            if applies { stopEase() }  // the finger catches the page
+            touchDrag = (sequence, [(time, cv.contentOffset)], false)
+            return
+        }
+        guard let drag = touchDrag, drag.sequence == sequence else { return }
+        if type == GDK_TOUCH_UPDATE {
+            touchDrag?.samples.append((time, cv.contentOffset))
+            if drag.samples.count > 32 { touchDrag?.samples.removeFirst(16) }
+            return
+        }
+        touchDrag = nil
+        let end = (time: time, offset: cv.contentOffset)
+        guard type == GDK_TOUCH_END, !drag.others, applies, let first = drag.samples.first,
+              abs(end.offset.x - first.offset.x) + abs(end.offset.y - first.offset.y) > 0.5 else { return }  // a tap, or a pan inside a cell
+        let recent = drag.samples.first { end.time - $0.time <= Self.flingWindow } ?? end
+        let seconds = end.time - recent.time
+        let velocity = seconds > 0.005
+            ? Point(x: (end.offset.x - recent.offset.x) / seconds, y: (end.offset.y - recent.offset.y) / seconds) : .zero
+        flingEnded(velocity: velocity)
     }
 
     /// Whether the view intervenes at all.
