@@ -16,6 +16,11 @@ public protocol CollectionViewLayoutHost: AnyObject {
     /// The collection view's delegate, which a layout may cast to its own delegate protocol
     /// (the flow layout looks for `FlowLayoutDelegate`).
     var layoutDelegate: AnyObject? { get }
+    /// The direction the view lays out in (`effectiveUserInterfaceLayoutDirection`): the one a
+    /// layout that flips (``CollectionViewLayout/flipsHorizontallyInOppositeLayoutDirection``)
+    /// is mirrored against. A ``TransitionLayout`` between a layout that flips and one that
+    /// does not reads it.
+    var effectiveUserInterfaceLayoutDirection: LayoutDirection { get }
     /// Called by `invalidateLayout()`: the host schedules one layout pass for the next frame.
     func layoutDidInvalidate(_ layout: CollectionViewLayout)
 }
@@ -23,6 +28,8 @@ public protocol CollectionViewLayoutHost: AnyObject {
 extension CollectionViewLayoutHost {
     /// No delegate.
     public var layoutDelegate: AnyObject? { nil }
+    /// Left to right.
+    public var effectiveUserInterfaceLayoutDirection: LayoutDirection { .leftToRight }
     /// Does nothing: a host without a display runs its passes when it likes.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {}
 }

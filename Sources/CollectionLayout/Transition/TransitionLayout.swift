@@ -102,11 +102,50 @@ open class TransitionLayout: CollectionViewLayout {
         return Size(width: max(blended.width, offset.x + viewport.width), height: max(blended.height, offset.y + viewport.height))
     }
 
-    /// How far each layout's elements move so that its viewport (at its content offset) lies on
-    /// the transition's viewport (at ``contentOffset``).
-    private var shifts: (current: Point, next: Point) {
-        let offset = contentOffset, a = currentContentOffset, b = nextContentOffset
-        return (Point(x: offset.x - a.x, y: offset.y - a.y), Point(x: offset.x - b.x, y: offset.y - b.y))
+    /// How one layout's elements are placed in this layout's coordinates: mirrored in that
+    /// layout's own viewport when the view shows it the other way round from this one (right to
+    /// left, one layout flipping and the other not), then moved so that its viewport (at its
+    /// content offset) lies on the transition's viewport (at ``contentOffset``).
+    private struct Placement {
+        /// How far the layout's elements move.
+        var shift: Point
+        /// The width to mirror frames in (twice the layout's offset plus the viewport's width:
+        /// across its viewport's centre line); nil when they are not mirrored.
+        var mirrorWidth: Double?
+
+        init(offset: Point, at own: Point, mirrored: Bool, viewportWidth: Double) {
+            shift = Point(x: offset.x - own.x, y: offset.y - own.y)
+            mirrorWidth = mirrored ? 2 * own.x + viewportWidth : nil
+        }
+
+        /// `attributes` as this layout shows them (the layout's own, untouched, when there is
+        /// nothing to do: at progress 0 for the current layout, at 1 for the next, unmirrored).
+        func place(_ attributes: LayoutAttributes) -> LayoutAttributes {
+            guard shift != .zero || mirrorWidth != nil else { return attributes }
+            let copy = mirrorWidth.map { attributes.mirroredHorizontally(inWidth: $0) } ?? attributes.copy()
+            copy.frame = copy.frame.offsetBy(dx: shift.x, dy: shift.y)
+            return copy
+        }
+
+        /// A rectangle of this layout's coordinates in the layout's own (the way back).
+        func source(of rect: Rect) -> Rect {
+            let moved = rect.offsetBy(dx: -shift.x, dy: -shift.y)
+            return mirrorWidth.map { moved.mirroredHorizontally(inWidth: $0) } ?? moved
+        }
+    }
+
+    /// Where each layout's elements go (see `Placement`). The view shows this layout mirrored
+    /// or not as it shows ``nextLayout``; a layout it shows the other way round (in a
+    /// right-to-left direction, a layout that does not flip and one that does) is mirrored
+    /// into that convention, so that its elements show where the view showed them.
+    private var placements: (current: Placement, next: Placement) {
+        let rightToLeft = collectionView?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let shownMirrored = { (layout: CollectionViewLayout) in
+            layout.flipsHorizontallyInOppositeLayoutDirection && rightToLeft != (layout.developmentLayoutDirection == .rightToLeft)
+        }
+        let own = shownMirrored(self), offset = contentOffset, width = collectionView?.bounds.width ?? 0
+        return (Placement(offset: offset, at: currentContentOffset, mirrored: shownMirrored(currentLayout) != own, viewportWidth: width),
+                Placement(offset: offset, at: nextContentOffset, mirrored: shownMirrored(nextLayout) != own, viewportWidth: width))
     }
 
     /// The attributes of an element at `progress`, from its attributes in the two layouts
@@ -116,7 +155,11 @@ open class TransitionLayout: CollectionViewLayout {
     /// each layout's frame moved by the difference between ``contentOffset`` and that layout's
     /// own content offset (``currentContentOffset``, ``nextContentOffset``). A frame minus the
     /// collection view's `bounds.origin` is the element's place in the viewport at that end; a
-    /// blend of the two is its place in the viewport now.
+    /// blend of the two is its place in the viewport now. Right to left, when only one of the
+    /// two layouts flips (``CollectionViewLayout/flipsHorizontallyInOppositeLayoutDirection``),
+    /// the view shows the transition as it shows ``nextLayout``: the other one's attributes
+    /// arrive mirrored in its viewport (frame and transform), so they too are where it showed
+    /// them.
     ///
     /// - Parameters:
     ///   - from: The element's attributes in ``currentLayout``, or nil when it shows none.
@@ -150,32 +193,24 @@ open class TransitionLayout: CollectionViewLayout {
         // (it passes through), so both are asked about the rectangle grown by its own size each
         // way; the blend then decides. An element that crosses from farther away than that is
         // missed until it arrives, which a transition's short run makes hard to see. Each
-        // layout is asked in its own coordinates: the rectangle moved back by its shift.
-        let reach = rect.insetBy(dx: -rect.width, dy: -rect.height), shift = shifts
+        // layout is asked in its own coordinates: the rectangle moved back by its shift (and
+        // mirrored back, when its elements are mirrored).
+        let reach = rect.insetBy(dx: -rect.width, dy: -rect.height), placement = placements
         var keys: [ElementKey] = []
         var seen = Set<ElementKey>()
-        let found = currentLayout.layoutAttributesForElements(in: reach.offsetBy(dx: -shift.current.x, dy: -shift.current.y))
-            + nextLayout.layoutAttributesForElements(in: reach.offsetBy(dx: -shift.next.x, dy: -shift.next.y))
+        let found = currentLayout.layoutAttributesForElements(in: placement.current.source(of: reach))
+            + nextLayout.layoutAttributesForElements(in: placement.next.source(of: reach))
         for attributes in found where seen.insert(attributes.elementKey).inserted {
             keys.append(attributes.elementKey)
         }
-        return keys.compactMap { attributes(for: $0) }.filter { $0.frame.intersects(rect) }
+        return keys.compactMap { attributes(for: $0, placement) }.filter { $0.frame.intersects(rect) }
     }
 
-    private func attributes(for key: ElementKey) -> LayoutAttributes? {
-        let shift = shifts
-        return interpolatedAttributes(from: currentLayout.layoutAttributes(for: key).map { Self.moved($0, by: shift.current) },
-                                      to: nextLayout.layoutAttributes(for: key).map { Self.moved($0, by: shift.next) },
+    private func attributes(for key: ElementKey, _ placement: (current: Placement, next: Placement)? = nil) -> LayoutAttributes? {
+        let placement = placement ?? placements
+        return interpolatedAttributes(from: currentLayout.layoutAttributes(for: key).map { placement.current.place($0) },
+                                      to: nextLayout.layoutAttributes(for: key).map { placement.next.place($0) },
                                       progress: transitionProgress)
-    }
-
-    /// A copy of `attributes` moved by `shift` (the layout's own, untouched, when there is none
-    /// to make: at progress 0 for the current layout, at 1 for the next).
-    private static func moved(_ attributes: LayoutAttributes, by shift: Point) -> LayoutAttributes {
-        guard shift != .zero else { return attributes }
-        let copy = attributes.copy()
-        copy.frame = copy.frame.offsetBy(dx: shift.x, dy: shift.y)
-        return copy
     }
 
     /// The item's blended attributes, from both layouts' answers.
@@ -198,7 +233,9 @@ open class TransitionLayout: CollectionViewLayout {
         Array(Set(currentLayout.supplementaryElementKinds + nextLayout.supplementaryElementKinds))
     }
 
-    /// Mirrored in a right-to-left direction when the layout it goes to is.
+    /// Mirrored in a right-to-left direction when the layout it goes to is. When the layout it
+    /// comes from is not (or the other way round), that layout's elements are mirrored into
+    /// this convention: see ``interpolatedAttributes(from:to:progress:)``.
     open override var flipsHorizontallyInOppositeLayoutDirection: Bool { nextLayout.flipsHorizontallyInOppositeLayoutDirection }
     open override var developmentLayoutDirection: LayoutDirection { nextLayout.developmentLayoutDirection }
 

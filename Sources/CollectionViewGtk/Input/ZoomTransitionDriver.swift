@@ -14,6 +14,10 @@ import CollectionLayout
 /// points nowhere (spreading from the spread layout), Ctrl + scroll is left to others. A
 /// touchpad pinch is the same GtkGestureZoom. A gesture that is cancelled rather than ended (a
 /// child widget's gesture claimed its touches) settles the transition as a release does.
+///
+/// It drives only a transition it started and that is not settling yet: during one the app
+/// started, or one already finishing or cancelling, a pinch does nothing until the fingers
+/// lift, and Ctrl + scroll is taken and ignored (it would otherwise scroll the view).
 @MainActor
 final class ZoomTransitionDriver {
     private weak var collectionView: CollectionView?
@@ -23,6 +27,10 @@ final class ZoomTransitionDriver {
     private var wheelTimeout: guint = 0
     /// The delegate refused this gesture's transition: it is not asked again until the next one.
     private var refused = false
+    /// The transition this driver started, while it drives it.
+    private weak var driven: TransitionLayout?
+    /// This gesture met a transition it does not drive: it moves nothing until the next one.
+    private var standsAside = false
     /// The pointer over the viewport, in viewport coordinates: where Ctrl + scroll zooms.
     private var pointer: (x: Double, y: Double)?
     /// The pinch (and touchpad pinch) gesture on the viewport.
@@ -74,6 +82,13 @@ final class ZoomTransitionDriver {
         scale = 1
         history = []
         refused = false
+        standsAside = false
+    }
+
+    /// Whether `transition` is one this driver may move: its own, before the app or a release
+    /// decided where it settles.
+    private func drives(_ transition: InteractiveTransition) -> Bool {
+        transition.layout === driven && transition.decision == nil
     }
 
     /// The fingers' centre in viewport coordinates, while the gesture has one.
@@ -89,12 +104,16 @@ final class ZoomTransitionDriver {
     /// - Parameters:
     ///   - newScale: the scale since the gesture began.
     ///   - point: where the gesture is, in viewport coordinates: the item there stays in view.
-    /// - Returns: whether the scale drives a transition (false: it points nowhere, or the
-    ///   delegate said no).
+    /// - Returns: whether the scale drives a transition (false: it points nowhere, the
+    ///   delegate said no, or another transition is under way or settling).
     @discardableResult
     func update(scale newScale: Double, at point: (x: Double, y: Double)?) -> Bool {
-        guard let collectionView, let pair = collectionView.zoomLayouts else { return false }
+        guard let collectionView, let pair = collectionView.zoomLayouts, !standsAside else { return false }
         scale = newScale
+        if let running = collectionView.interactiveTransition, !drives(running) {
+            standsAside = true  // not this gesture's: leave it alone to the end of the gesture
+            return false
+        }
         if collectionView.interactiveTransition == nil {
             guard !refused, let target = target(in: pair) else { return false }
             let contentPoint = point.map { collectionView.contentPoint(viewportX: $0.x, y: $0.y) } ?? collectionView.bounds.center
@@ -106,9 +125,9 @@ final class ZoomTransitionDriver {
                 return false
             }
             let item = point == nil ? nil : collectionView.indexPathForItem(at: contentPoint)
-            collectionView.startInteractiveTransition(to: target, keepingItemAt: item)
+            driven = collectionView.startInteractiveTransition(to: target, keepingItemAt: item)
         }
-        guard let transition = collectionView.transitionLayout else { return false }
+        guard let transition = collectionView.transitionLayout, transition === driven else { return false }
         let spreading = transition.currentLayout === pair.dense
         let progress = spreading ? (scale - 1) / (Self.fullSpread - 1) : (1 - scale) / (1 - Self.fullPinch)
         transition.updateValue(scale, forAnimatedKey: "scale")
@@ -132,13 +151,16 @@ final class ZoomTransitionDriver {
         return nil
     }
 
-    /// Past half way, or moving fast towards the end: finish; otherwise cancel.
+    /// Past half way, or moving fast towards the end: finish; otherwise cancel. Only the
+    /// transition this driver drives: another one is not its to settle.
     func end() {
         defer {
             history = []
             scale = 1
+            standsAside = false
         }
-        guard let collectionView, let transition = collectionView.transitionLayout else { return }
+        guard let collectionView, let running = collectionView.interactiveTransition, drives(running) else { return }
+        let transition = running.layout
         // Speed up to the release: fingers (or a wheel) that stopped before letting go have none.
         var speed = 0.0
         let now = clock()
@@ -154,9 +176,11 @@ final class ZoomTransitionDriver {
 
     /// Ctrl + wheel: each step up spreads by a tenth, each step down pinches; the transition
     /// settles when the wheel has been still a moment. A step that starts nothing is not
-    /// consumed: a child widget or the app may zoom with it instead.
+    /// consumed: a child widget or the app may zoom with it instead. A step during a transition
+    /// this driver does not drive (the app's, or one settling) is taken and does nothing.
     private func wheel(_ dy: Double) -> Bool {
         guard let collectionView, collectionView.zoomLayouts != nil else { return false }
+        if let running = collectionView.interactiveTransition, !drives(running) { return true }
         if collectionView.interactiveTransition == nil { begin() }
         guard update(scale: scale * pow(1.1, -dy), at: pointer) else {
             scale = 1

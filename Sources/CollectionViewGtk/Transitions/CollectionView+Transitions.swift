@@ -12,9 +12,13 @@ final class InteractiveTransition {
     /// True to finish on the new layout, false to cancel back; nil until the app decides.
     var decision: Bool?
     var settling: Tween?
-    init(layout: TransitionLayout, completion: ((Bool) -> Void)?) {
+    /// The viewport size the two ends' offsets were worked out for: after a resize they are
+    /// worked out again (a paging layout's pages changed width).
+    var endsFitSize: Size
+    init(layout: TransitionLayout, completion: ((Bool) -> Void)?, endsFitSize: Size) {
         self.layout = layout
         self.completion = completion
+        self.endsFitSize = endsFitSize
     }
 }
 
@@ -72,9 +76,11 @@ extension CollectionView {
         }?.key.indexPath
     }
 
-    private func targetOffset(keeping item: IndexPath?, in layout: CollectionViewLayout) -> Point {
+    /// The offset that centres `item` in `layout` (adjusted by the layout and clamped to its
+    /// content); with no item, `proposed`, or else the offset now, adjusted and clamped.
+    private func targetOffset(keeping item: IndexPath?, in layout: CollectionViewLayout, proposing proposed: Point? = nil) -> Point {
         let size = layout.collectionViewContentSize, b = bounds
-        var target = b.origin
+        var target = proposed ?? b.origin
         if let item, let frame = layout.layoutAttributesForItem(at: item)?.frame {
             target = Point(x: frame.midX - b.width / 2, y: frame.midY - b.height / 2)
         }
@@ -105,6 +111,8 @@ extension CollectionView {
     /// offset moves between them with it, so every element travels on screen from where it is
     /// shown to where the new layout shows it, without a jump at either end. Finishing leaves
     /// the new layout at `nextContentOffset`, cancelling the old one at `currentContentOffset`.
+    /// When the viewport changes size meanwhile (a window resized, full screen), both offsets
+    /// are worked out again for the item, as at the start, for the new size.
     ///
     /// - Parameters:
     ///   - layout: The layout to go to.
@@ -138,7 +146,7 @@ extension CollectionView {
         transition.currentContentOffset = contentOffset
         transition.nextContentOffset = targetOffset(keeping: kept, in: layout)
         transition.keptIndexPath = kept
-        interactiveTransition = InteractiveTransition(layout: transition, completion: completion)
+        interactiveTransition = InteractiveTransition(layout: transition, completion: completion, endsFitSize: viewportSize)
         install(transition)
         return transition
     }
@@ -148,8 +156,22 @@ extension CollectionView {
     /// user scroll, and it leaves the settling tween alone.
     func followInteractiveTransition() {
         guard let transition = interactiveTransition, installedLayout === transition.layout else { return }
+        if transition.endsFitSize != viewportSize {
+            fitEnds(of: transition)
+            configureScrolling()  // the scrollable area for the new offsets, before the offset goes there
+        }
         let offset = transition.layout.contentOffset
         if offset != contentOffset { setOffsetQuietly(offset) }
+    }
+
+    /// The viewport changed size during the transition: each end's offset is worked out again
+    /// for the kept item in its layout (prepared for the new size by this pass), so that a
+    /// paging layout lands on the item's page, not where the old page width put it.
+    private func fitEnds(of transition: InteractiveTransition) {
+        transition.endsFitSize = viewportSize
+        let layout = transition.layout, kept = layout.keptIndexPath
+        layout.currentContentOffset = targetOffset(keeping: kept, in: layout.currentLayout, proposing: layout.currentContentOffset)
+        layout.nextContentOffset = targetOffset(keeping: kept, in: layout.nextLayout, proposing: layout.nextContentOffset)
     }
 
     /// The transition layout of the interactive transition under way; nil when none is. (It is
@@ -193,13 +215,17 @@ extension CollectionView {
         transition.layout.transitionProgress = finished ? 1 : 0
         let old = transition.layout.currentLayout, new = transition.layout.nextLayout
         let end = finished ? new : old
-        let endOffset = finished ? transition.layout.nextContentOffset : transition.layout.currentContentOffset
+        var endOffset = finished ? transition.layout.nextContentOffset : transition.layout.currentContentOffset
         install(end)
         // The scrollable area is sized for the end layout first: the transition's need not
         // reach the end's offset, which would then be clamped. (Not while a reload is pending:
         // the counts are asked by the pass that reloads.)
         if sectionCounts != nil {
             work.runNow { end.prepareIfNeeded() }
+            // A resize no pass of the transition followed yet: the end's offset for this size.
+            if transition.endsFitSize != viewportSize {
+                endOffset = targetOffset(keeping: transition.layout.keptIndexPath, in: end, proposing: endOffset)
+            }
             configureScrolling()
         }
         setOffsetQuietly(endOffset)

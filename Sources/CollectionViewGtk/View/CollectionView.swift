@@ -271,6 +271,12 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// The delegate, for layouts that read their own delegate protocol from it.
     public var layoutDelegate: AnyObject? { delegate }
 
+    /// The widget's direction (`effectiveUserInterfaceLayoutDirection`), set by the locale or
+    /// the app: right to left, the view mirrors a layout that flips.
+    public var effectiveUserInterfaceLayoutDirection: LayoutDirection {
+        gtk_widget_get_direction(viewport) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+    }
+
     /// A layout asks for a pass. GTK runs one allocation per frame however often it is queued:
     /// that is the coalescing. During a pass the pass itself goes round again.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
