@@ -117,10 +117,13 @@ struct ViewerLayoutTests {
         grid.collectionView = host
         let opening = ViewerTransitionLayout(currentLayout: grid, nextLayout: viewer)
         opening.collectionView = host
+        opening.keptIndexPath = IndexPath(item: 1, section: 0)  // the photo that opens (the view sets it)
         opening.prepare()
         let closing = ViewerTransitionLayout(currentLayout: viewer, nextLayout: grid)
         closing.collectionView = host
+        closing.keptIndexPath = IndexPath(item: 1, section: 0)
         closing.prepare()
+        let gridFrame = grid.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame
         for progress in [0.0, 0.25, 0.5, 1] {
             opening.transitionProgress = progress
             closing.transitionProgress = progress
@@ -128,6 +131,12 @@ struct ViewerLayoutTests {
             let close = closing.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)) as? ViewerPageAttributes
             #expect(abs((open?.pageFraction ?? -1) - progress) < 1e-9)
             #expect(abs((close?.pageFraction ?? -1) - (1 - progress)) < 1e-9)
+            #expect(open?.zIndex == ViewerTransitionLayout.photoZIndex, "the photo grows over the rest")
+            // Another item stays where the grid has it, a tile, under the photo.
+            let other = opening.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))
+            #expect(other?.frame == gridFrame)
+            #expect((other as? ViewerPageAttributes)?.pageFraction ?? 0 == 0)
+            #expect(closing.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame == gridFrame)
         }
     }
 }
