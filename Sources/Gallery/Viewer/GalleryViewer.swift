@@ -178,6 +178,7 @@ final class GalleryViewer {
     private func didClose() {
         isOpen = false
         photos.stop()
+        followZoom()
         cancelSettle()
         collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
         whenCalm { [weak self] in  // as in didOpen
@@ -275,6 +276,8 @@ final class GalleryViewer {
         shownKey = gallery.content.tile(at: item)?.key
         settledPage = page
         photos.show(page: page, in: layout)
+        shownCell?.zoomView.onZoomChanged = { [weak self] _ in self?.followZoom() }
+        followZoom()
         updateTitle()
         refreshAccessibleLabels()
     }
@@ -397,6 +400,17 @@ final class GalleryViewer {
         default: return false
         }
         return true
+    }
+
+    /// While the shown photo is zoomed in, a finger's drag pans it: the scrolled window's own
+    /// touch drag (which turns pages, and sees the touch before the photo does) stands aside.
+    /// GtkScrolledWindow's kinetic scrolling is what attaches that drag.
+    private func followZoom() {
+        let zoomed = isOpen && shownCell.map { !$0.zoomView.isAtFit } == true
+        let scrolled = collectionView.widget.opaque
+        if (gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0) == zoomed {
+            gtk_scrolled_window_set_kinetic_scrolling(scrolled, zoomed ? 0 : 1)
+        }
     }
 
     /// The cell of the page shown.
