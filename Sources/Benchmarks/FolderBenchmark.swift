@@ -195,29 +195,12 @@ enum FolderBenchmark {
         if FileManager.default.fileExists(atPath: last) { return true }
         let sources = (dir as NSString).appendingPathComponent(".sources")
         try? FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
-        var rng = UInt64(42)
         for s in 0..<5 {
-            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 1600, 1200)!
-            let pixels = gdk_pixbuf_get_pixels(pixbuf)!
-            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-            for y in 0..<1200 {
-                for x in 0..<1600 {
-                    rng = rng &* 6364136223846793005 &+ 1442695040888963407
-                    let noise = Int(rng >> 59)
-                    let p = pixels + y * stride + x * 3
-                    p[0] = UInt8(truncatingIfNeeded: (x / 7 + s * 40 + noise) & 255)
-                    p[1] = UInt8(truncatingIfNeeded: (y / 5 + noise * 3) & 255)
-                    p[2] = UInt8(truncatingIfNeeded: ((x + y) / 11 + s * 17) & 255)
-                }
+            let source = (sources as NSString).appendingPathComponent("\(s).jpg")
+            if let problem = writeNoisyJPEG(source, width: 1600, height: 1200, variant: s, quality: 85) {
+                print("cannot write the source JPEGs: \(problem)")
+                return false
             }
-            var error: UnsafeMutablePointer<GError>?
-            var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
-            var values: [UnsafeMutablePointer<CChar>?] = [strdup("85"), nil]
-            let ok = gdk_pixbuf_savev(pixbuf, (sources as NSString).appendingPathComponent("\(s).jpg"), "jpeg", &keys, &values, &error)
-            keys.forEach { free($0) }
-            values.forEach { free($0) }
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
-            if ok == 0 { print("cannot write the source JPEGs: \(error.map { String(cString: $0.pointee.message) } ?? "")"); return false }
         }
         for f in 1...folders {
             let sub = (dir as NSString).appendingPathComponent(String(format: "set-%02d", f))
@@ -228,6 +211,33 @@ enum FolderBenchmark {
             }
         }
         return true
+    }
+
+    /// Writes a JPEG of noisy gradients (so that decoding it costs what a photo's does):
+    /// `variant` shifts the colours. Returns why it could not, or nil.
+    static func writeNoisyJPEG(_ path: String, width: Int, height: Int, variant s: Int, quality: Int) -> String? {
+        var rng = UInt64(42 &+ s)
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height))!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        for y in 0..<height {
+            for x in 0..<width {
+                rng = rng &* 6364136223846793005 &+ 1442695040888963407
+                let noise = Int(rng >> 59)
+                let p = pixels + y * stride + x * 3
+                p[0] = UInt8(truncatingIfNeeded: (x / 7 + s * 40 + noise) & 255)
+                p[1] = UInt8(truncatingIfNeeded: (y / 5 + noise * 3) & 255)
+                p[2] = UInt8(truncatingIfNeeded: ((x + y) / 11 + s * 17) & 255)
+            }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
+        var values: [UnsafeMutablePointer<CChar>?] = [strdup(String(quality)), nil]
+        let ok = gdk_pixbuf_savev(pixbuf, path, "jpeg", &keys, &values, &error)
+        keys.forEach { free($0) }
+        values.forEach { free($0) }
+        return ok != 0 ? nil : (error.map { String(cString: $0.pointee.message) } ?? "unknown error")
     }
 
     /// Runs a program and collects its output lines until `until` matches one (then stops it).

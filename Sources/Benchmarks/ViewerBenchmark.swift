@@ -119,31 +119,13 @@ enum ViewerBenchmark {
         let sourceDir = (dir as NSString).appendingPathComponent(".sources")
         try? FileManager.default.createDirectory(atPath: sourceDir, withIntermediateDirectories: true)
         print("making \(sources) sources of \(width)x\(height) and \(photos) links in \(dir)…")
-        var rng = UInt64(7)
         for s in 0..<sources {
             let source = (sourceDir as NSString).appendingPathComponent("\(s).jpg")
             if FileManager.default.fileExists(atPath: source) { continue }
-            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height))!
-            let pixels = gdk_pixbuf_get_pixels(pixbuf)!
-            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-            for y in 0..<height {
-                for x in 0..<width {
-                    rng = rng &* 6364136223846793005 &+ 1442695040888963407
-                    let noise = Int(rng >> 60)
-                    let p = pixels + y * stride + x * 3
-                    p[0] = UInt8(truncatingIfNeeded: (x / 23 + s * 60 + noise) & 255)
-                    p[1] = UInt8(truncatingIfNeeded: (y / 16 + noise * 2) & 255)
-                    p[2] = UInt8(truncatingIfNeeded: ((x + y) / 40 + s * 35) & 255)
-                }
+            if let problem = FolderBenchmark.writeNoisyJPEG(source, width: width, height: height, variant: s, quality: 90) {
+                print("cannot write the source JPEGs: \(problem)")
+                return false
             }
-            var error: UnsafeMutablePointer<GError>?
-            var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
-            var values: [UnsafeMutablePointer<CChar>?] = [strdup("90"), nil]
-            let ok = gdk_pixbuf_savev(pixbuf, source, "jpeg", &keys, &values, &error)
-            keys.forEach { free($0) }
-            values.forEach { free($0) }
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
-            if ok == 0 { print("cannot write the source JPEGs: \(error.map { String(cString: $0.pointee.message) } ?? "")"); return false }
         }
         for i in 1...photos {
             let source = (sourceDir as NSString).appendingPathComponent("\(i % sources).jpg")
