@@ -86,8 +86,9 @@ final class CanvasOrder {
     // MARK: Placement
 
     /// Allocates the views that changed since the last call, or `all` of them when the frame is
-    /// not the one they were all placed for. Sort into reading order (`restackIfDue`) before the
-    /// canvas is allocated: reordering children makes GTK lay the canvas out again.
+    /// not the one they were all placed for. The children are sorted into reading order
+    /// (`restackIfDue`) apart from this, before GTK's layout phase: reordering them queues a
+    /// resize of the canvas and everything above it.
     func place(_ all: @autoclosure () -> [ReusableView], in frame: CanvasFrame) {
         if placedEverything != frame {
             placedEverything = frame
@@ -161,7 +162,7 @@ final class CanvasOrder {
     }
 
     /// Sorts the shown views into reading order when a key changed; retiring views come by
-    /// their old keys.
+    /// their old keys. Never in GTK's layout phase (see `ElementPlan.restack`).
     func restackIfDue(_ all: @autoclosure () -> [ReusableView]) {
         guard readingOrderDirty else { return }
         readingOrderDirty = false

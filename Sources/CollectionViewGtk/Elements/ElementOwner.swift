@@ -85,8 +85,9 @@ final class ElementOwner {
         case let .frame(show, retire):
             for (view, attributes) in show { order.present(attributes, on: view) }
             for view in retire { finishRetiring(view) }
-        case let .place(frame, allocateCanvas):
+        case .restack:
             order.restackIfDue(shownViews)
+        case let .place(frame, allocateCanvas):
             allocateCanvas()
             order.place(shownViews, in: frame)
         case .canvasWillDraw:
