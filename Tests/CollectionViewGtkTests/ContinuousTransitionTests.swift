@@ -1,5 +1,6 @@
 import XCTest
 import CGtk
+import GtkGlue
 import CollectionLayout
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
@@ -360,6 +361,45 @@ final class ContinuousTransitionTests: XCTestCase {
             XCTAssertTrue(near(drawn(cv, item.item), tile, 1), "\(direction.rawValue): drawn on its tile")
         }
     }}
+
+    /// The window around the view changes while a transition runs: a header above it grows and
+    /// shrinks, and its title changes (the view keeping its size), as an app's header does when
+    /// the viewer it opens shows other buttons and names the photo. Every frame is laid out
+    /// before it is drawn, so GTK warns of nothing ("Trying to snapshot ... without a current
+    /// allocation"), and the transition lands on the kept item.
+    func testTheWindowChangingDuringATransitionWarnsNothing() { MainActor.assumeIsolated {
+        for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
+            let (cv, source, _, pages, window) = open(direction: direction)
+            defer { GtkHarness.close(window); _ = source }
+            let (header, title) = putHeader(above: cv, in: window)
+            GtkHarness.settle(cv)
+            _ = GtkHarness.takeWarnings()  // only what the transition does counts
+            let kept = cv.indexPathForItem(at: cv.bounds.center)!
+            @MainActor func change(_ step: Int) {
+                if step % 3 == 0 { gtk_widget_set_size_request(header, -1, step % 2 == 0 ? 20 : 90) }
+                gtk_label_set_text(title.opaque, String(repeating: "Photo \(step) ", count: step % 4 + 1))
+            }
+            let transition = cv.startInteractiveTransition(to: pages, keepingItemAt: kept)
+            for step in 1...9 {
+                transition.transitionProgress = Double(step) / 10
+                change(step)
+                GtkHarness.waitForFrames(2, of: window)
+            }
+            // And while the finish animates it to the end, frame by frame.
+            cv.finishInteractiveTransition()
+            var step = 0
+            while cv.transitionLayout != nil, step < 60 {
+                step += 1
+                change(step)
+                GtkHarness.waitForFrames(1, of: window)
+            }
+            XCTAssertTrue(GtkHarness.pump { cv.transitionLayout == nil })
+            GtkHarness.settle(cv)
+            XCTAssertTrue(cv.collectionViewLayout === pages)
+            XCTAssertEqual(cv.indexPathForItem(at: cv.bounds.center), kept, "\(direction.rawValue): the kept item's page shows")
+            XCTAssertEqual(GtkHarness.takeWarnings(), [], "\(direction.rawValue): GTK warned while the window changed in the transition")
+        }
+    }}
 }
 
 @MainActor
@@ -388,6 +428,26 @@ private func checkGridToPages(direction: GtkTextDirection) {
     XCTAssertTrue(GtkHarness.pump { cv.transitionLayout == nil })
     XCTAssertTrue(cv.collectionViewLayout === pages)
     _ = grid
+}
+
+/// Puts a header above the view in its window: a box whose height the test sets, holding a
+/// title label. The view changes height as the header does, as under an app's header bar.
+@MainActor
+private func putHeader(above cv: CollectionView, in window: WidgetPointer) -> (header: WidgetPointer, title: WidgetPointer) {
+    g_object_ref(raw(cv.widget))
+    defer { g_object_unref(raw(cv.widget)) }
+    gtk_window_set_child(window.as(GtkWindow.self), nil)
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    let title = gtk_label_new("Photos")!
+    gtk_widget_set_hexpand(title, 1)
+    gtk_box_append(header.as(GtkBox.self), title)
+    gtk_widget_set_size_request(header, -1, 40)
+    gtk_box_append(box.as(GtkBox.self), header)
+    gtk_widget_set_vexpand(cv.widget, 1)
+    gtk_box_append(box.as(GtkBox.self), cv.widget)
+    gtk_window_set_child(window.as(GtkWindow.self), box)
+    return (header, title)
 }
 
 /// Emits GtkGesture "cancel" (with no sequence, as a touchpad pinch has) on a gesture.
