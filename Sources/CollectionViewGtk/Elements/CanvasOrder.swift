@@ -35,8 +35,13 @@ final class CanvasOrder {
 
     // MARK: What changed
 
+    /// How many times a view came in or was handed new attributes (`apply(_:)`, app code):
+    /// the view compares it around a layout pass.
+    private(set) var presentations = 0
+
     /// A view came in: a child of the canvas, shown, in its place in reading order.
     func viewCameIn(_ view: ReusableView) {
+        presentations &+= 1
         insertInReadingOrder(view)
         drawListChanged()
     }
@@ -67,6 +72,7 @@ final class CanvasOrder {
     /// as it comes in or is remapped, so an animation frame builds no order.
     func present(_ attributes: LayoutAttributes, on view: ReusableView) {
         if let old = view.appliedAttributes, old == attributes { return }
+        presentations &+= 1
         if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
             if view.appliedAttributes != nil {
                 drawOrderMoved = true

@@ -129,6 +129,8 @@ final class ElementOwner {
     private func updateDrawListIfDue() { order.updateDrawListIfDue(shownViews) }
 
     var readingOrderIsDue: Bool { order.readingOrderIsDue }
+    /// How many times views came in or got new attributes (see `CanvasOrder.presentations`).
+    var presentations: Int { order.presentations }
     var drawListIsDue: Bool { order.drawListIsDue }
     var queuedViews: [ReusableView] { queues.queuedViews }
     /// Views made so far, views waiting in queues.

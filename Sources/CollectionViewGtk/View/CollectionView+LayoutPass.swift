@@ -23,6 +23,7 @@ extension CollectionView {
         var resized = newSize != viewportSize
         viewportSize = newSize
         pass.isRunning = true
+        let presented = elements.presentations
         updateMirroring()
         for _ in 0..<Self.roundsPerPass {
             work.runNow { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
@@ -30,6 +31,7 @@ extension CollectionView {
             if !installedLayout.needsPrepare { break }
         }
         pass.isRunning = false
+        if elements.presentations != presented { pass.presentedViews = true }  // app code may have queued resizes
         if installedLayout.needsPrepare { gtk_widget_queue_allocate(viewport) }
         // Last, after any work the callbacks asked for: views it added are placed in this frame.
         let visibleRect = bounds

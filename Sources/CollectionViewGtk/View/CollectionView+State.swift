@@ -62,6 +62,11 @@ package struct PassState {
     /// The tick callback that makes the prepared area's remaining views, while there are any,
     /// and sorts the children into reading order (see `scheduleUpdatePhaseWork`).
     var updatePhaseTick: guint?
+    /// A pass presented views since the layout phase's last round (see
+    /// `CollectionView+LayoutPhase`), and the frame clock followed for it.
+    var presentedViews = false
+    var layoutPhaseClock: UnsafeMutableRawPointer?
+    var layoutPhaseHandler: gulong = 0
     /// Layout passes run so far: tests wait on it.
     package internal(set) var count = 0
     /// Debug aid for tests: check the element owner's invariants after every pass and keep

@@ -197,8 +197,14 @@ public final class CollectionView: CollectionViewLayoutHost {
         _ = drivers  // made now: they install their gestures and controllers
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
-        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction.dispose() }
-        Signal.connect(raw(hostWidget), "realize") { [weak self] in self?.labelFromWindowIfNeeded() }
+        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in
+            self?.interaction.dispose()
+            self?.stopFollowingLayoutPhase()
+        }
+        Signal.connect(raw(hostWidget), "realize") { [weak self] in
+            self?.labelFromWindowIfNeeded()
+            self?.followLayoutPhase()
+        }
         DefaultStyle.install()
     }
 
