@@ -280,15 +280,11 @@ final class GalleryViewer {
         guard let item = layout.indexPath(forPage: page) else { return }
         // Another photo, or the same one at another place: a page change too.
         let changed = item != old || content.tile(at: item)?.key != shownKey
-        shownItem = item
-        shownKey = content.tile(at: item)?.key
-        settledPage = page
-        // The header and the labels after the update's pass and animation (as in didOpen).
-        whenCalm { [weak self] in
-            guard let self, self.isOpen, self.shownItem == item else { return }
-            self.noteShown(item, page: page)
-            if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
-        }
+        // The header's title and the labels at once: the update made the views it shows
+        // before the frame (not in the view's layout pass), so nothing else in the frame
+        // queues a resize while GTK allocates the window.
+        noteShown(item, page: page)
+        if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
     }
 
     /// The page of the tile with `key`, looked for outwards from `near` (an update moves the
