@@ -51,9 +51,6 @@ final class GalleryViewer {
     /// How long the offset must rest on a page before the page counts as shown (the last
     /// frame of a paging ease, of a wheel notch's, or a jump by a key).
     static let settleMilliseconds: UInt32 = 120
-    /// How long the header waits after the opening transition ends (see `didOpen`): past a
-    /// second finger's lift, short enough to read as the same moment.
-    static let chromeDelayMilliseconds: UInt32 = 150
 
     init(gallery: GalleryWindow) {
         self.gallery = gallery
@@ -136,31 +133,17 @@ final class GalleryViewer {
         openingItem = nil
         guard let item, let page = layout.page(of: item) else { return }
         show(page: page)
-        shownItem = item
-        shownKey = gallery.content.tile(at: item)?.key
-        settledPage = page
-        // The header and its labels change size: not inside the frame that ends the
-        // transition, nor while the pinch that ended it may still be letting go (a second
-        // finger lifted just after the transition ended, with the header changing in the same
-        // frames, made GTK draw the window's content before allocating it: "Trying to snapshot
-        // AdwToastOverlay without a current allocation", scripts/touch release-after-finish).
-        whenCalm(after: Self.chromeDelayMilliseconds) { [weak self] in
-            guard let self, self.isOpen, let item = self.shownItem, let page = self.settledPage else { return }
-            self.noteShown(item, page: page)
-            self.updateHeader(open: true)
-            GalleryLog.event("viewer open item=\(item.section).\(item.item)")
-        }
+        noteShown(item, page: page)
+        updateHeader(open: true)
+        GalleryLog.event("viewer open item=\(item.section).\(item.item)")
     }
 
     private func didClose() {
         isOpen = false
         cancelSettle()
         collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
-        whenCalm { [weak self] in  // as in didOpen
-            guard let self, !self.isOpen else { return }
-            self.updateHeader(open: false)
-            self.refreshAccessibleLabels()
-        }
+        updateHeader(open: false)
+        refreshAccessibleLabels()
         guard let item = shownItem, item.section < collectionView.numberOfSections, item.item < collectionView.numberOfItems(inSection: item.section) else {
             GalleryLog.event("viewer closed item=none")
             return
@@ -407,22 +390,4 @@ final class GalleryViewer {
             GalleryLog.event("viewer label=\(accessibleLabel(title: tile.title, at: item))")
         }
     }
-
-    /// Runs `f` after `milliseconds`, and then only once no transition or update animation
-    /// runs in the view. The header and the labels change sizes: queued while the view
-    /// animates (or in its layout pass), GTK drew the window's content before allocating it
-    /// again ("Trying to snapshot CvScrollHost without a current allocation", every frame).
-    private func whenCalm(after milliseconds: UInt32 = 0, _ f: @escaping @MainActor () -> Void) {
-        Async.after(milliseconds: milliseconds) { [weak self] in
-            guard let self else { return }
-            if self.collectionView.transitionLayout != nil || self.collectionView.isAnimatingUpdates {
-                self.whenCalm(after: Self.calmPollMilliseconds, f)
-            } else {
-                f()
-            }
-        }
-    }
-
-    /// How often `whenCalm` looks again: a few frames.
-    static let calmPollMilliseconds: UInt32 = 50
 }
