@@ -43,7 +43,7 @@ final class GalleryViewer {
     var titleStack: WidgetPointer?
     private let titleLabel: OpaquePointer
     private let subtitleLabel: OpaquePointer
-    /// Whether the header shows the viewer's widgets (they follow `isOpen` once the view is calm).
+    /// Whether the header shows the viewer's widgets (see `updateHeader`).
     private var headerShowsViewer = false
     /// The window's actions that make no sense on one photo, and whether each was enabled.
     private var disabledActions: [(name: String, wasEnabled: Bool)] = []
