@@ -1,5 +1,6 @@
 import XCTest
 import CGtk
+import GtkGlue
 import CollectionLayout
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
@@ -360,6 +361,78 @@ final class ContinuousTransitionTests: XCTestCase {
             XCTAssertTrue(near(drawn(cv, item.item), tile, 1), "\(direction.rawValue): drawn on its tile")
         }
     }}
+
+    /// App code in the layout pass queues resizes (a cell's label set in `apply(_:)` as its
+    /// frame changes, every frame of a transition) while a title above the view changes: GTK
+    /// lays every widget out before it draws, warning of nothing (GTK 4.8 lost the request for
+    /// the scrolled window it allocated only for its child's sake: "Trying to snapshot
+    /// GtkScrolledWindow ... without a current allocation").
+    func testCellsChangingInThePassWarnNothing() { MainActor.assumeIsolated {
+        let grid = FlowLayout()
+        grid.itemSize = Size(width: 100, height: 100)
+        let pages = PageRowLayout()
+        let cv = bareCollectionView(grid)
+        cv.register(SizeLabelCell.self, forCellWithReuseIdentifier: "s")
+        let source = SizeLabelSource(count: 300)
+        cv.dataSource = source
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        let (_, title) = putHeader(above: cv, in: window)
+        GtkHarness.settle(cv)
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
+        _ = GtkHarness.takeWarnings()
+        let kept = cv.indexPathForItem(at: cv.bounds.center)!
+        let transition = cv.startInteractiveTransition(to: pages, keepingItemAt: kept)
+        for step in 1...9 {
+            transition.transitionProgress = Double(step) / 10
+            gtk_label_set_text(title.opaque, String(repeating: "Photo \(step) ", count: step % 4 + 1))
+            GtkHarness.waitForFrames(2, of: window)
+        }
+        let cell = cv.cellForItem(at: kept) as? SizeLabelCell
+        XCTAssertNotNil(cell.map { String(cString: gtk_label_get_text($0.label.opaque)) }.flatMap { $0.isEmpty ? nil : $0 }, "the cell's label follows its frame")
+        cv.finishInteractiveTransition()
+        XCTAssertTrue(GtkHarness.pump { cv.transitionLayout == nil })
+        XCTAssertEqual(GtkHarness.takeWarnings(), [], "GTK warned while cells changed in the pass")
+    }}
+
+    /// The window around the view changes while a transition runs: a header above it grows and
+    /// shrinks, and its title changes (the view keeping its size), as an app's header does when
+    /// the viewer it opens shows other buttons and names the photo. Every frame is laid out
+    /// before it is drawn, so GTK warns of nothing ("Trying to snapshot ... without a current
+    /// allocation"), and the transition lands on the kept item.
+    func testTheWindowChangingDuringATransitionWarnsNothing() { MainActor.assumeIsolated {
+        for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
+            let (cv, source, _, pages, window) = open(direction: direction)
+            defer { GtkHarness.close(window); _ = source }
+            let (header, title) = putHeader(above: cv, in: window)
+            GtkHarness.settle(cv)
+            _ = GtkHarness.takeWarnings()  // only what the transition does counts
+            let kept = cv.indexPathForItem(at: cv.bounds.center)!
+            @MainActor func change(_ step: Int) {
+                if step % 3 == 0 { gtk_widget_set_size_request(header, -1, step % 2 == 0 ? 20 : 90) }
+                gtk_label_set_text(title.opaque, String(repeating: "Photo \(step) ", count: step % 4 + 1))
+            }
+            let transition = cv.startInteractiveTransition(to: pages, keepingItemAt: kept)
+            for step in 1...9 {
+                transition.transitionProgress = Double(step) / 10
+                change(step)
+                GtkHarness.waitForFrames(2, of: window)
+            }
+            // And while the finish animates it to the end, frame by frame.
+            cv.finishInteractiveTransition()
+            var step = 0
+            while cv.transitionLayout != nil, step < 60 {
+                step += 1
+                change(step)
+                GtkHarness.waitForFrames(1, of: window)
+            }
+            XCTAssertTrue(GtkHarness.pump { cv.transitionLayout == nil })
+            GtkHarness.settle(cv)
+            XCTAssertTrue(cv.collectionViewLayout === pages)
+            XCTAssertEqual(cv.indexPathForItem(at: cv.bounds.center), kept, "\(direction.rawValue): the kept item's page shows")
+            XCTAssertEqual(GtkHarness.takeWarnings(), [], "\(direction.rawValue): GTK warned while the window changed in the transition")
+        }
+    }}
 }
 
 @MainActor
@@ -388,6 +461,52 @@ private func checkGridToPages(direction: GtkTextDirection) {
     XCTAssertTrue(GtkHarness.pump { cv.transitionLayout == nil })
     XCTAssertTrue(cv.collectionViewLayout === pages)
     _ = grid
+}
+
+/// A cell that shows its frame's size in a label, set in `apply(_:)`: in the layout pass, as
+/// app code does.
+private final class SizeLabelCell: CollectionViewCell {
+    let label = gtk_label_new("")!
+    required init() {
+        super.init()
+        gtk_widget_set_parent(label, contentView)
+    }
+    override func apply(_ layoutAttributes: LayoutAttributes) {
+        super.apply(layoutAttributes)
+        gtk_label_set_text(label.opaque, "\(Int(layoutAttributes.frame.width)) × \(Int(layoutAttributes.frame.height))")
+    }
+}
+
+@MainActor
+private final class SizeLabelSource: CollectionViewDataSource {
+    let count: Int
+    init(count: Int) { self.count = count }
+    func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell: SizeLabelCell = collectionView.dequeueReusableCell(withReuseIdentifier: "s", for: indexPath)
+        return cell
+    }
+}
+
+/// Puts a header above the view in its window: a box whose height the test sets, holding a
+/// title label. The view changes height as the header does, as under an app's header bar.
+@MainActor
+private func putHeader(above cv: CollectionView, in window: WidgetPointer) -> (header: WidgetPointer, title: WidgetPointer) {
+    g_object_ref(raw(cv.widget))
+    defer { g_object_unref(raw(cv.widget)) }
+    gtk_window_set_child(window.as(GtkWindow.self), nil)
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    let title = gtk_label_new("Photos")!
+    gtk_widget_set_hexpand(title, 1)
+    gtk_box_append(header.as(GtkBox.self), title)
+    gtk_widget_set_size_request(header, -1, 40)
+    gtk_box_append(box.as(GtkBox.self), header)
+    gtk_widget_set_vexpand(cv.widget, 1)
+    gtk_box_append(box.as(GtkBox.self), cv.widget)
+    gtk_window_set_child(window.as(GtkWindow.self), box)
+    return (header, title)
 }
 
 /// Emits GtkGesture "cancel" (with no sequence, as a touchpad pinch has) on a gesture.

@@ -89,6 +89,44 @@ final class ReadingOrderTests: XCTestCase {
         assertDrawOrder(cv, "after a batch update")
     }}
 
+    /// Moves sort the children into reading order outside GTK's layout phase: reordering
+    /// children queues a resize, and one queued while the window was being allocated (in the
+    /// view's layout pass) left a widget above the view unallocated when GTK drew the frame
+    /// ("Trying to snapshot GtkStack ... without a current allocation"), here when a label
+    /// beside the view changed in the same frame, as a toast does in an app.
+    func testMovesReorderChildrenWithoutAGtkWarning() { MainActor.assumeIsolated {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        let source = IDSource([Array(0..<40)])
+        let cv = bareCollectionView(layout)
+        cv.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+        cv.dataSource = source
+        let window = GtkHarness.window(for: cv)
+        defer { GtkHarness.close(window) }
+        // window > stack > box > (label, view)
+        g_object_ref(raw(cv.widget))
+        gtk_window_set_child(window.as(GtkWindow.self), nil)
+        let stack = gtk_stack_new()!, box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!, label = gtk_label_new("")!
+        gtk_box_append(box.as(GtkBox.self), label)
+        gtk_widget_set_vexpand(cv.widget, 1)
+        gtk_box_append(box.as(GtkBox.self), cv.widget)
+        g_object_unref(raw(cv.widget))
+        gtk_stack_add_named(stack.opaque, box, "page")
+        gtk_window_set_child(window.as(GtkWindow.self), stack)
+        GtkHarness.settle(cv)
+        GtkHarness.wait(for: "the pending views to be made") { !cv.hasPendingViews }
+        _ = GtkHarness.takeWarnings()
+        for round in 0..<6 {
+            gtk_label_set_text(label.opaque, String(repeating: "moved \(round) ", count: round % 2 + 1))
+            source.sections[0].insert(source.sections[0].remove(at: 0), at: 5)
+            cv.performBatchUpdates({ cv.moveItem(at: p(0), to: p(5)) })
+            XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates })
+            GtkHarness.waitForFrames(2, of: window)
+            assertReadingOrder(cv, "after move \(round)")
+        }
+        XCTAssertEqual(GtkHarness.takeWarnings(), [], "GTK drew a widget it had not allocated")
+    }}
+
     /// A raised zIndex draws the view last but leaves it where it reads; lowering it again
     /// draws it in place. No child moves for a zIndex.
     func testZIndexChangesTheDrawingOrderNotTheChildOrder() { MainActor.assumeIsolated {

@@ -12,8 +12,17 @@ final class GalleryRun: @unchecked Sendable {
     private let changed = NSCondition()
     private var text = ""
     private var changes = 0
+    /// What the app printed on stderr (passed on to the test runner's too).
+    private var errorText = ""
     var lines: [String] { changed.lock(); defer { changed.unlock() }; return text.split(separator: "\n").map(String.init) }
     fileprivate func append(_ s: String) { changed.lock(); text += s; changes += 1; changed.broadcast(); changed.unlock() }
+    fileprivate func appendError(_ s: String) { changed.lock(); errorText += s; changed.unlock() }
+    /// The GLib, GTK and GDK warnings and criticals the app printed on stderr so far
+    /// ("(gallery:123): Gtk-WARNING **: ..."): the soak and CI fail on any.
+    var gtkWarnings: [String] {
+        changed.lock(); defer { changed.unlock() }
+        return errorText.split(separator: "\n").map(String.init).filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+    }
     fileprivate func ended() { changed.lock(); changes += 1; changed.broadcast(); changed.unlock() }
     var isRunning: Bool { process.isRunning }
 
@@ -125,6 +134,13 @@ struct GalleryHome {
         let pipe = Pipe()
         run.process.standardOutput = pipe
         pipe.fileHandleForReading.readabilityHandler = { [run] handle in run.append(String(decoding: handle.availableData, as: UTF8.self)) }
+        let errors = Pipe()
+        run.process.standardError = errors
+        errors.fileHandleForReading.readabilityHandler = { [run] handle in
+            let data = handle.availableData
+            FileHandle.standardError.write(data)
+            run.appendError(String(decoding: data, as: UTF8.self))
+        }
         run.process.terminationHandler = { [run] _ in run.ended() }
         try run.process.run()
         return run

@@ -35,8 +35,13 @@ final class CanvasOrder {
 
     // MARK: What changed
 
+    /// How many times a view came in or was handed new attributes (`apply(_:)`, app code):
+    /// the view compares it around a layout pass.
+    private(set) var presentations = 0
+
     /// A view came in: a child of the canvas, shown, in its place in reading order.
     func viewCameIn(_ view: ReusableView) {
+        presentations &+= 1
         insertInReadingOrder(view)
         drawListChanged()
     }
@@ -67,6 +72,7 @@ final class CanvasOrder {
     /// as it comes in or is remapped, so an animation frame builds no order.
     func present(_ attributes: LayoutAttributes, on view: ReusableView) {
         if let old = view.appliedAttributes, old == attributes { return }
+        presentations &+= 1
         if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
             if view.appliedAttributes != nil {
                 drawOrderMoved = true
@@ -86,8 +92,9 @@ final class CanvasOrder {
     // MARK: Placement
 
     /// Allocates the views that changed since the last call, or `all` of them when the frame is
-    /// not the one they were all placed for. Sort into reading order (`restackIfDue`) before the
-    /// canvas is allocated: reordering children makes GTK lay the canvas out again.
+    /// not the one they were all placed for. The children are sorted into reading order
+    /// (`restackIfDue`) apart from this, before GTK's layout phase: reordering them queues a
+    /// resize of the canvas and everything above it.
     func place(_ all: @autoclosure () -> [ReusableView], in frame: CanvasFrame) {
         if placedEverything != frame {
             placedEverything = frame
@@ -161,7 +168,7 @@ final class CanvasOrder {
     }
 
     /// Sorts the shown views into reading order when a key changed; retiring views come by
-    /// their old keys.
+    /// their old keys. Never in GTK's layout phase (see `ElementPlan.restack`).
     func restackIfDue(_ all: @autoclosure () -> [ReusableView]) {
         guard readingOrderDirty else { return }
         readingOrderDirty = false

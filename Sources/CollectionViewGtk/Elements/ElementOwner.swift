@@ -85,8 +85,9 @@ final class ElementOwner {
         case let .frame(show, retire):
             for (view, attributes) in show { order.present(attributes, on: view) }
             for view in retire { finishRetiring(view) }
-        case let .place(frame, allocateCanvas):
+        case .restack:
             order.restackIfDue(shownViews)
+        case let .place(frame, allocateCanvas):
             allocateCanvas()
             order.place(shownViews, in: frame)
         case .canvasWillDraw:
@@ -128,6 +129,8 @@ final class ElementOwner {
     private func updateDrawListIfDue() { order.updateDrawListIfDue(shownViews) }
 
     var readingOrderIsDue: Bool { order.readingOrderIsDue }
+    /// How many times views came in or got new attributes (see `CanvasOrder.presentations`).
+    var presentations: Int { order.presentations }
     var drawListIsDue: Bool { order.drawListIsDue }
     var queuedViews: [ReusableView] { queues.queuedViews }
     /// Views made so far, views waiting in queues.

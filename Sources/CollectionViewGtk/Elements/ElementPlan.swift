@@ -33,9 +33,13 @@ enum ElementPlan {
     /// An animation frame (or the moving cell under the pointer): views shown with these
     /// attributes, then the retiring ones whose animation ended are queued.
     case frame(show: [(view: ReusableView, attributes: LayoutAttributes)], retire: [ReusableView])
-    /// The end of a layout pass: children sorted into reading order when due, the canvas
-    /// allocated (`allocateCanvas`), then the views that changed placed for `canvas`.
+    /// The end of a layout pass: the canvas allocated (`allocateCanvas`), then the views that
+    /// changed placed for `canvas`.
     case place(canvas: CanvasFrame, allocateCanvas: () -> Void)
+    /// The children sorted into reading order when a key changed. Outside GTK's layout phase
+    /// (a frame's update phase): moving a child queues a resize of the canvas and every widget
+    /// above it.
+    case restack
     /// The canvas is about to draw: it gets its drawing order when that changed.
     case canvasWillDraw
     /// GTK allocated the canvas on its own (a child was added or queued a resize).

@@ -23,6 +23,7 @@ extension CollectionView {
         var resized = newSize != viewportSize
         viewportSize = newSize
         pass.isRunning = true
+        let presented = elements.presentations
         updateMirroring()
         for _ in 0..<Self.roundsPerPass {
             work.runNow { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
@@ -30,13 +31,14 @@ extension CollectionView {
             if !installedLayout.needsPrepare { break }
         }
         pass.isRunning = false
+        if elements.presentations != presented { pass.presentedViews = true }  // app code may have queued resizes
         if installedLayout.needsPrepare { gtk_widget_queue_allocate(viewport) }
         // Last, after any work the callbacks asked for: views it added are placed in this frame.
         let visibleRect = bounds
         ensureViews(.place(canvas: canvasFrame) { [unowned self] in allocateCanvas(visibleRect) })
         backgroundLayer.allocate(width: Int32(width), height: Int32(height))
         indexScrubber.allocate(width: Int32(width), height: Int32(height))
-        if elements.hasPendingViews { scheduleFill() }
+        if elements.hasPendingViews || elements.readingOrderIsDue { scheduleUpdatePhaseWork() }
         if checksInvariants { recordInvariantProblems() }
         pass.count += 1
         interaction.presentMenu()
@@ -179,20 +181,25 @@ extension CollectionView {
         }
     }
 
-    /// Makes pending views a few per frame, in the frame clock's update phase (a tick callback)
-    /// until none is left, and asks for a pass to place them. Not in the layout phase: a view's
-    /// content changing there (a label's text, say) queues a resize, which makes GTK lay the
-    /// whole window out again in the same frame.
-    private func scheduleFill() {
-        guard pass.fillTick == nil else { return }
-        pass.fillTick = Tick.add(viewport) { [weak self] _ in
+    /// What the pass must not do itself, done in the frame clock's update phase (a tick
+    /// callback), before GTK lays the window out: pending views are made a few per frame until
+    /// none is left, and the children are sorted into reading order when a key changed. Not in
+    /// the layout phase: a view's content changing there (a label's text, say) or a child
+    /// moving among its siblings queues a resize of the canvas and every widget above it while
+    /// GTK allocates them, which makes GTK lay the whole window out again in the same frame, and
+    /// GTK 4.8 may then draw a widget above the view that it has not allocated again ("Trying to
+    /// snapshot GtkStack ... without a current allocation").
+    private func scheduleUpdatePhaseWork() {
+        guard pass.updatePhaseTick == nil else { return }
+        pass.updatePhaseTick = Tick.add(viewport) { [weak self] _ in
             guard let self else { return false }
+            if self.elements.readingOrderIsDue { self.ensureViews(.restack) }  // GTK lays the canvas out after this phase
             if self.elements.hasPendingViews {
                 self.work.runNow { _ = self.ensureViews(.fill(visible: self.bounds, offscreenBudget: Self.offscreenViewsPerFrame)) }
                 gtk_widget_queue_allocate(self.viewport)
             }
             guard self.elements.hasPendingViews else {
-                self.pass.fillTick = nil  // returning false removes it
+                self.pass.updatePhaseTick = nil  // returning false removes it
                 return false
             }
             return true

@@ -53,14 +53,20 @@ struct ScrollState {
     var tween: Tween?
 }
 
-/// The layout pass's state (whether one runs, and the tick that makes the views it left
-/// pending), and its record for tests.
+/// The layout pass's state (whether one runs, and the tick that does what it left for the
+/// next frame's update phase), and its record for tests.
 package struct PassState {
     /// A layout pass runs: invalidations then get another round of the same pass instead of a
     /// new allocation.
     var isRunning = false
-    /// The tick callback that makes the prepared area's remaining views, while there are any.
-    var fillTick: guint?
+    /// The tick callback that makes the prepared area's remaining views, while there are any,
+    /// and sorts the children into reading order (see `scheduleUpdatePhaseWork`).
+    var updatePhaseTick: guint?
+    /// A pass presented views since the layout phase's last round (see
+    /// `CollectionView+LayoutPhase`), and the frame clock followed for it.
+    var presentedViews = false
+    var layoutPhaseClock: UnsafeMutableRawPointer?
+    var layoutPhaseHandler: gulong = 0
     /// Layout passes run so far: tests wait on it.
     package internal(set) var count = 0
     /// Debug aid for tests: check the element owner's invariants after every pass and keep

@@ -197,8 +197,14 @@ public final class CollectionView: CollectionViewLayoutHost {
         _ = drivers  // made now: they install their gestures and controllers
         Signal.connectPointer(raw(scrolled), "notify::parent") { [weak self] in self?.parentChanged() }
         // Out of its window (destroyed, or the widget moved): the edit menu goes with it now.
-        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in self?.interaction.dispose() }
-        Signal.connect(raw(hostWidget), "realize") { [weak self] in self?.labelFromWindowIfNeeded() }
+        Signal.connect(raw(hostWidget), "unrealize") { [weak self] in
+            self?.interaction.dispose()
+            self?.stopFollowingLayoutPhase()
+        }
+        Signal.connect(raw(hostWidget), "realize") { [weak self] in
+            self?.labelFromWindowIfNeeded()
+            self?.followLayoutPhase()
+        }
         DefaultStyle.install()
     }
 
@@ -280,8 +286,24 @@ public final class CollectionView: CollectionViewLayoutHost {
     /// A layout asks for a pass. GTK runs one allocation per frame however often it is queued:
     /// that is the coalescing. During a pass the pass itself goes round again.
     public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
-        if !pass.isRunning { gtk_widget_queue_allocate(viewport) }
+        if !pass.isRunning {
+            gtk_widget_queue_allocate(viewport)
+            if layout === interactiveTransition?.layout, layout === installedLayout { sizeTransitionScrolling() }
+        }
         indexScrubber.layoutInvalidated(layout.pendingInvalidation)
+    }
+
+    /// An interactive transition's progress moved (outside GTK's layout phase: a gesture, a
+    /// frame of its settling, the app): the scrollable area takes the transition's content size
+    /// now, not in the pass. Growing past the viewport or back, the scrolled window shows or
+    /// hides a scrollbar and queues a resize of itself; queued while GTK allocates the window
+    /// (in the pass), when something else in the window changes in the same frame (a header's
+    /// title, a toast), GTK 4.8 drew the scrolled window without allocating it ("Trying to
+    /// snapshot GtkScrolledWindow ... without a current allocation"). O(1): the blend of the
+    /// two layouts' sizes.
+    private func sizeTransitionScrolling() {
+        guard sectionCounts != nil, viewportSize.width > 0 else { return }  // a reload pending: the pass asks the counts
+        configureScrolling()
     }
 
     // MARK: Layout

@@ -46,7 +46,7 @@ final class GalleryViewer {
     var titleStack: WidgetPointer?
     private let titleLabel: OpaquePointer
     private let subtitleLabel: OpaquePointer
-    /// Whether the header shows the viewer's widgets (they follow `isOpen` once the view is calm).
+    /// Whether the header shows the viewer's widgets (see `updateHeader`).
     private var headerShowsViewer = false
     /// The window's actions that make no sense on one photo, and whether each was enabled.
     private var disabledActions: [(name: String, wasEnabled: Bool)] = []
@@ -54,9 +54,6 @@ final class GalleryViewer {
     /// How long the offset must rest on a page before the page counts as shown (the last
     /// frame of a paging ease, of a wheel notch's, or a jump by a key).
     static let settleMilliseconds: UInt32 = 120
-    /// How long the header waits after the opening transition ends (see `didOpen`): past a
-    /// second finger's lift, short enough to read as the same moment.
-    static let chromeDelayMilliseconds: UInt32 = 150
 
     init(gallery: GalleryWindow) {
         self.gallery = gallery
@@ -159,20 +156,9 @@ final class GalleryViewer {
         openingItem = nil
         guard let item, let page = layout.page(of: item) else { return }
         show(page: page)
-        shownItem = item
-        shownKey = gallery.content.tile(at: item)?.key
-        settledPage = page
-        // The header and its labels change size: not inside the frame that ends the
-        // transition, nor while the pinch that ended it may still be letting go (a second
-        // finger lifted just after the transition ended, with the header changing in the same
-        // frames, made GTK draw the window's content before allocating it: "Trying to snapshot
-        // AdwToastOverlay without a current allocation", scripts/touch release-after-finish).
-        whenCalm(after: Self.chromeDelayMilliseconds) { [weak self] in
-            guard let self, self.isOpen, let item = self.shownItem, let page = self.settledPage else { return }
-            self.noteShown(item, page: page)
-            self.updateHeader(open: true)
-            GalleryLog.event("viewer open item=\(item.section).\(item.item)")
-        }
+        noteShown(item, page: page)
+        updateHeader(open: true)
+        GalleryLog.event("viewer open item=\(item.section).\(item.item)")
     }
 
     private func didClose() {
@@ -181,11 +167,8 @@ final class GalleryViewer {
         followZoom()
         cancelSettle()
         collectionView.isPagingEnabled = gallery.currentLayout == .horizontal
-        whenCalm { [weak self] in  // as in didOpen
-            guard let self, !self.isOpen else { return }
-            self.updateHeader(open: false)
-            self.refreshAccessibleLabels()
-        }
+        updateHeader(open: false)
+        refreshAccessibleLabels()
         guard let item = shownItem, item.section < collectionView.numberOfSections, item.item < collectionView.numberOfItems(inSection: item.section) else {
             GalleryLog.event("viewer closed item=none")
             return
@@ -308,15 +291,11 @@ final class GalleryViewer {
         guard let item = layout.indexPath(forPage: page) else { return }
         // Another photo, or the same one at another place: a page change too.
         let changed = item != old || content.tile(at: item)?.key != shownKey
-        shownItem = item
-        shownKey = content.tile(at: item)?.key
-        settledPage = page
-        // The header and the labels after the update's pass and animation (as in didOpen).
-        whenCalm { [weak self] in
-            guard let self, self.isOpen, self.shownItem == item else { return }
-            self.noteShown(item, page: page)
-            if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
-        }
+        // The header's title and the labels at once: the update made the views it shows
+        // before the frame (not in the view's layout pass), so nothing else in the frame
+        // queues a resize while GTK allocates the window.
+        noteShown(item, page: page)
+        if changed { GalleryLog.event("viewer page item=\(item.section).\(item.item) of=\(count)") }
     }
 
     /// A reload (another data source, a model that changed past describing) may have put
@@ -520,9 +499,8 @@ final class GalleryViewer {
     }
 
     /// Runs `f` after `milliseconds`, and then only once no transition or update animation
-    /// runs in the view. The header and the labels change sizes: queued while the view
-    /// animates (or in its layout pass), GTK drew the window's content before allocating it
-    /// again ("Trying to snapshot CvScrollHost without a current allocation", every frame).
+    /// runs in the view: what must see the data and the pages settled (a close asked for while
+    /// a transition runs, a reload followed, pictures for a new window size).
     private func whenCalm(after milliseconds: UInt32 = 0, _ f: @escaping @MainActor () -> Void) {
         Async.after(milliseconds: milliseconds) { [weak self] in
             guard let self, !self.gallery.isClosed else { return }  // quit meanwhile: the header is gone
