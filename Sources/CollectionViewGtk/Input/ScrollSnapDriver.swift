@@ -65,11 +65,15 @@ final class ScrollSnapDriver {
             return false  // the scrolled window and the cells handle it as ever
         }
         gtk_widget_add_controller(collectionView.widget, touches)
+        // A finger whose lift never reaches the view (it was hidden or replaced under it)
+        // must not leave every later touch counted as a second finger.
+        Signal.connect(raw(collectionView.widget), "unmap") { [weak self] in self?.touchDrag = nil }
     }
 
     /// The touchscreen drag being watched: its first finger, the offsets while it moved (event
-    /// time in seconds), and whether another finger came down (a pinch: not a fling).
-    private var touchDrag: (sequence: OpaquePointer?, samples: [(time: Double, offset: Point)], others: Bool)?
+    /// time in seconds), whether another finger came down (a pinch: not a fling), and whether
+    /// it stopped a page's ease (a tap then settles the page again).
+    private var touchDrag: (sequence: OpaquePointer?, samples: [(time: Double, offset: Point)], others: Bool, stoppedEase: Bool)?
     /// How far back from the lift the fling's speed is measured, in seconds.
     static let flingWindow = 0.1
 
@@ -81,8 +85,9 @@ final class ScrollSnapDriver {
         let time = Double(gdk_event_get_time(event)) / 1000
         if type == GDK_TOUCH_BEGIN {
             guard touchDrag == nil else { touchDrag?.others = true; return }
+            let stopped = applies && isEasing
             if applies { stopEase() }  // the finger catches the page
-            touchDrag = (sequence, [(time, cv.contentOffset)], false)
+            touchDrag = (sequence, [(time, cv.contentOffset)], false, stopped)
             return
         }
         guard let drag = touchDrag, drag.sequence == sequence else { return }
@@ -94,7 +99,11 @@ final class ScrollSnapDriver {
         touchDrag = nil
         let end = (time: time, offset: cv.contentOffset)
         guard type == GDK_TOUCH_END, !drag.others, applies, let first = drag.samples.first,
-              abs(end.offset.x - first.offset.x) + abs(end.offset.y - first.offset.y) > 0.5 else { return }  // a tap, or a pan inside a cell
+              abs(end.offset.x - first.offset.x) + abs(end.offset.y - first.offset.y) > 0.5 else {  // a tap, or a pan inside a cell
+            // A tap that caught a page half way (or a cancelled touch): the page settles.
+            if drag.stoppedEase, applies { flingEnded(velocity: .zero) }
+            return
+        }
         let recent = drag.samples.first { end.time - $0.time <= Self.flingWindow } ?? end
         let seconds = end.time - recent.time
         let velocity = seconds > 0.005
