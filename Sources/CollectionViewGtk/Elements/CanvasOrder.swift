@@ -35,9 +35,18 @@ final class CanvasOrder {
 
     // MARK: What changed
 
-    /// How many times a view came in or was handed new attributes (`apply(_:)`, app code):
-    /// the view compares it around a layout pass.
+    /// How many times a view came in or was handed new attributes other than a new place
+    /// (`apply(_:)`, app code that may change its widgets): the view compares it around a
+    /// layout pass.
     private(set) var presentations = 0
+
+    /// Whether `new` differs from `old` by the frame's origin alone.
+    static func onlyMoved(_ old: LayoutAttributes, _ new: LayoutAttributes) -> Bool {
+        guard old.frame.origin != new.frame.origin, old.frame.size == new.frame.size else { return false }
+        let placed = new.copy()
+        placed.frame.origin = old.frame.origin
+        return placed == old
+    }
 
     /// A view came in: a child of the canvas, shown, in its place in reading order.
     func viewCameIn(_ view: ReusableView) {
@@ -72,7 +81,12 @@ final class CanvasOrder {
     /// as it comes in or is remapped, so an animation frame builds no order.
     func present(_ attributes: LayoutAttributes, on view: ReusableView) {
         if let old = view.appliedAttributes, old == attributes { return }
-        presentations &+= 1
+        if let old = view.appliedAttributes, Self.onlyMoved(old, attributes) {
+            // A view moved, not changed (a pinned header as the view scrolls): nothing in it
+            // queues a resize, and the window is not laid out again for it.
+        } else {
+            presentations &+= 1
+        }
         if let key = view.elementKey, view.appliedAttributes?.zIndex != attributes.zIndex {
             if view.appliedAttributes != nil {
                 drawOrderMoved = true
