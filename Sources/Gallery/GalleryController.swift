@@ -23,6 +23,7 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
         if let viewer = gallery.viewer, viewer.isOpen {
             cell.accessibilityLabel = viewer.accessibleLabel(title: tile.title, at: indexPath)
             viewer.photos.configure(cell)
+            cell.zoomView.onZoomChanged = { [weak viewer] _ in viewer?.followZoom() }  // a page made after it was shown
         }
         return cell
     }

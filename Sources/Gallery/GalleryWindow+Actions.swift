@@ -80,6 +80,9 @@ extension GalleryWindow {
 
     func switchLayout(to layout: GalleryLayout) {
         guard layout != currentLayout || collectionView.transitionLayout != nil else { return }
+        // A swap that comes while the viewer opens (a pinch's finish animating) wins: the viewer
+        // ends first, so it never counts itself open over another layout.
+        viewer?.closeAtOnce()
         currentLayout = layout
         settings?.set("layout", layout.rawValue)
         updateThumbnailDisplaySize()

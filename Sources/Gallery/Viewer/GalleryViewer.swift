@@ -83,6 +83,7 @@ final class GalleryViewer {
             self?.whenCalm { [weak self] in
                 guard let self, self.isOpen, let page = self.settledPage else { return }
                 self.photos.show(page: page, in: self.layout)  // decoded for the new size (F11, a resize)
+                self.followZoom()
             }
         }
         layout.dataDidChange = { [weak self] in
@@ -384,7 +385,7 @@ final class GalleryViewer {
     /// While the shown photo is zoomed in, a finger's drag pans it: the scrolled window's own
     /// touch drag (which turns pages, and sees the touch before the photo does) stands aside.
     /// GtkScrolledWindow's kinetic scrolling is what attaches that drag.
-    private func followZoom() {
+    func followZoom() {
         let zoomed = isOpen && shownCell.map { !$0.zoomView.isAtFit } == true
         let scrolled = collectionView.widget.opaque
         if (gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0) == zoomed {
