@@ -149,12 +149,10 @@ final class PhotoZoomView {
 
     /// The widget's size or scale changed: fit follows, and a zoomed picture stays clamped.
     fileprivate func geometryChanged() {
-        let before = zoom
         if followsFit || zoom < fitZoom { zoom = fitZoom }
         zoom = min(zoom, maxZoom)
         clampCentre()
         gtk_widget_queue_draw(widget)
-        if zoom != before { onZoomChanged?(zoom) }  // (back at fit when the window grew: who follows the zoom must know)
     }
 
     // MARK: Content
