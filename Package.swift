@@ -8,8 +8,10 @@ let package = Package(
         .library(name: "CollectionViewGtk", targets: ["CollectionViewGtk"]),
         // Swift closures for GObject signals, ticks and timeouts: for apps, optional.
         .library(name: "GtkGlue", targets: ["GtkGlue"]),
-        .executable(name: "gallery", targets: ["Gallery"]),
-        .executable(name: "collection-bench", targets: ["Benchmarks"]),
+        // No executable products: SwiftPM builds every target a dependency's products reach, so
+        // an app depending on this package would plan the gallery, its GResourceEmbed plugin and
+        // its system libraries. Here (the root package) the executable targets `gallery` and
+        // `collection-bench` are products all the same, by their names.
     ],
     dependencies: [
         // `swift package generate-documentation` for the DocC catalogs; a plugin only, so it
@@ -69,11 +71,14 @@ let package = Package(
         // The gallery's index of dates taken (SQLite) and the EXIF reader that fills it: no GTK,
         // so the tests use it directly. In no product.
         .target(name: "GalleryIndex", dependencies: ["CSQLite", "CGExiv2"]),
-        .executableTarget(name: "Gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "GalleryIndex", "CGtk", "CAdw",
+        // The gallery: the target's name is the binary's (and so the module's) name.
+        .executableTarget(name: "gallery", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "GalleryIndex", "CGtk", "CAdw",
                                                              "CGnomeDesktop", "GtkGlue", "CPhotoDecode", "CFolderModels"],
-                          plugins: ["GResourceEmbed"]),
+                          path: "Sources/Gallery", plugins: ["GResourceEmbed"]),
         .plugin(name: "GResourceEmbed", capability: .buildTool()),
-        .executableTarget(name: "Benchmarks", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"]),
+        // The benchmarks: the target's name is the binary's name.
+        .executableTarget(name: "collection-bench", dependencies: ["CollectionViewGtk", "CollectionLayout", "GalleryLayouts", "CGtk", "GtkGlue", "CBenchSupport"],
+                          path: "Sources/Benchmarks"),
         // Test support shared by both test targets, in no product: the batch model, a seeded
         // random generator, a fake layout host and flow-layout delegates. No GTK.
         .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"]),
@@ -86,9 +91,9 @@ let package = Package(
                     dependencies: ["CollectionViewGtk", "CollectionLayout", "CGtk", "CCollectionHost", "GtkGlue", "CollectionTestSupport", "CollectionViewTestSupport"]),
         // The gallery app end to end: the built binary run under Xvfb, driven by xdotool and read
         // through its log; drags from and to other windows; its identity and translations.
-        // The gallery's photo decoder is tested directly too (`@testable import Gallery`).
+        // The gallery's photo decoder is tested directly too (`@testable import gallery`).
         .testTarget(name: "GalleryTests",
-                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "Gallery", "GalleryIndex"]),
+                    dependencies: ["CollectionViewGtk", "CGtk", "GtkGlue", "CollectionViewTestSupport", "gallery", "GalleryIndex"]),
     ],
     swiftLanguageModes: [.v6]
 )
