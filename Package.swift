@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A pkg-config file of this package, by absolute path, for a system library whose own `.pc`
+/// carries compiler flags SwiftPM refuses (`-pthread` from GLib's gmodule, `-msse` from
+/// graphene): SwiftPM drops them anyway but warns on every build, in this package and in every
+/// app that depends on it. The file gives the same include paths and libraries without them.
+/// SwiftPM splits `pkgConfig` at spaces, so under a path with a space the system's `.pc` is read
+/// instead (the same build, with the warning).
+func quietPkgConfig(_ file: String, otherwise systemName: String) -> String {
+    let path = Context.packageDirectory + "/" + file
+    return path.contains(" ") ? systemName : path
+}
+
 let package = Package(
     name: "CollectionView",
     products: [
@@ -19,22 +30,26 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // GTK 4 (with GDK, GSK, GLib, GObject and graphene) through pkg-config.
+        // GTK 4 (with GDK, GSK, GLib, GObject and graphene) through pkg-config: gtk4's include
+        // paths and libraries as Sources/CGtk/swiftpm-gtk4.pc gives them (see quietPkgConfig).
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
+            pkgConfig: quietPkgConfig("Sources/CGtk/swiftpm-gtk4.pc", otherwise: "gtk4"),
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // The few libadwaita calls the gallery makes (its application class and the style
         // manager, which follows the system's dark and high-contrast preferences).
         .systemLibrary(name: "CAdw", providers: [.apt(["libadwaita-1-dev"])]),
         // The two libgnome-desktop calls the gallery makes for the freedesktop thumbnail cache
-        // (GNOME Files' naming and validity check), so thumbnails are shared with Files.
-        .systemLibrary(name: "CGnomeDesktop", pkgConfig: "gnome-desktop-4", providers: [.apt(["libgnome-desktop-4-dev"])]),
+        // (GNOME Files' naming and validity check), so thumbnails are shared with Files. Its
+        // header needs no include path and its module map links the library: no pkg-config.
+        .systemLibrary(name: "CGnomeDesktop", providers: [.apt(["libgnome-desktop-4-dev"])]),
         // libvips, the gallery's photo decoder: it reads an image's size before decoding it,
         // streams PNG and TIFF row by row, shrinks WebP while decoding, and applies EXIF
-        // orientation. Used from C only (CPhotoDecode): its calls are variadic.
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // orientation. Used from C only (CPhotoDecode): its calls are variadic. vips' flags as
+        // Sources/CVips/swiftpm-vips.pc gives them (see quietPkgConfig).
+        .systemLibrary(name: "CVips", pkgConfig: quietPkgConfig("Sources/CVips/swiftpm-vips.pc", otherwise: "vips"),
+                       providers: [.apt(["libvips-dev"])]),
         // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
         // few plain functions (Sources/Gallery/Photos is the Swift side).
         .target(name: "CPhotoDecode", dependencies: ["CVips", "CGtk"]),
@@ -43,9 +58,10 @@ let package = Package(
         // own work on a large folder.
         .target(name: "CFolderModels", dependencies: ["CGtk"]),
         // The system's SQLite and gexiv2 (EXIF through Exiv2), for the gallery's index of the
-        // dates photos were taken; gexiv2's few calls are declared without GLib's headers.
+        // dates photos were taken; gexiv2's few calls are declared without GLib's headers (so
+        // no pkg-config: the module map links gexiv2 and GLib).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CGExiv2", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
+        .systemLibrary(name: "CGExiv2", providers: [.apt(["libgexiv2-dev"])]),
         // The view layer's C side, where GObject boilerplate and GSK are clearer in C: the
         // GtkScrollable viewport, the canvas and the root widget of every reusable view
         // (collection_host.c); the canvas's tile cache (tile_cache.c) and its automatic choice
