@@ -1,15 +1,18 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// A pkg-config file of this package, by absolute path, for a system library whose own `.pc`
 /// carries compiler flags SwiftPM refuses (`-pthread` from GLib's gmodule, `-msse` from
 /// graphene): SwiftPM drops them anyway but warns on every build, in this package and in every
 /// app that depends on it. The file gives the same include paths and libraries without them.
-/// SwiftPM splits `pkgConfig` at spaces, so under a path with a space the system's `.pc` is read
-/// instead (the same build, with the warning).
-func quietPkgConfig(_ file: String, otherwise systemName: String) -> String {
+/// The system's `.pc` is read instead (the same build, with the warning) where the file's
+/// Debian paths do not hold (`headers` lists, for each header it needs, the places it may be)
+/// and under a path with a space, as SwiftPM splits `pkgConfig` at spaces.
+func quietPkgConfig(_ file: String, otherwise systemName: String, headers: [[String]] = []) -> String {
     let path = Context.packageDirectory + "/" + file
-    return path.contains(" ") ? systemName : path
+    let headersThere = headers.allSatisfy { $0.contains(where: FileManager.default.fileExists(atPath:)) }
+    return path.contains(" ") || !headersThere ? systemName : path
 }
 
 let package = Package(
@@ -34,7 +37,11 @@ let package = Package(
         // paths and libraries as Sources/CGtk/swiftpm-gtk4.pc gives them (see quietPkgConfig).
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: quietPkgConfig("Sources/CGtk/swiftpm-gtk4.pc", otherwise: "gtk4"),
+            pkgConfig: quietPkgConfig("Sources/CGtk/swiftpm-gtk4.pc", otherwise: "gtk4", headers: [
+                ["/usr/include/gtk-4.0/gtk/gtk.h"], ["/usr/include/pango-1.0/pango/pango.h"],
+                ["/usr/include/gdk-pixbuf-2.0/gdk-pixbuf/gdk-pixbuf.h"], ["/usr/include/graphene-1.0/graphene.h"],
+                ["x86_64", "aarch64"].map { "/usr/lib/\($0)-linux-gnu/graphene-1.0/include/graphene-config.h" },
+            ]),
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // The few libadwaita calls the gallery makes (its application class and the style
