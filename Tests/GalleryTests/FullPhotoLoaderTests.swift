@@ -4,7 +4,7 @@ import CGtk
 import CPhotoDecode
 import CollectionLayout
 import CollectionViewTestSupport
-@testable import Gallery
+@testable import gallery
 
 /// The viewer's full-picture loader on real files: paging through many 24-megapixel JPEGs in
 /// bounded memory, the shown photo before its neighbours, cancelling, the byte cap's least

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Dispatch
 import CGtk
-@testable import Gallery
+@testable import gallery
 
 /// The gallery's photo decoder on real files the test writes: orientation by the pixels of the
 /// thumbnail, sizes refused from the header, huge images decoded in little memory, files that

@@ -4,7 +4,7 @@ import CGtk
 import GtkGlue
 import CollectionLayout
 import CollectionViewTestSupport
-@testable import Gallery
+@testable import gallery
 
 /// The viewer's zoomable photo in a real window, inside a parent that stands in for the
 /// collection view: its own GtkGestureZoom, scroll and key controllers, which record what

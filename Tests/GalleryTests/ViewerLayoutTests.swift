@@ -1,6 +1,6 @@
 import Testing
 import CollectionLayout
-@testable import Gallery
+@testable import gallery
 
 /// The viewer's layout on its own (no display): pages and items both ways over every section
 /// shape, the rectangle queries, paging offsets, a resize that keeps the page, mirroring, and
