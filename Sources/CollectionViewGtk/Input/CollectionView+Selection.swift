@@ -75,8 +75,10 @@ extension CollectionView {
         refreshSelectedCells()
     }
 
-    /// Gives the shown cells (of a range, or all) their items' selected state.
+    /// Gives the shown cells (of a range, or all) their items' selected state, after the
+    /// selection changed.
     func refreshSelectedCells(in range: Range<Int>? = nil, inSection section: Int? = nil) {
+        selectionDidChange()
         for path in indexPathsForVisibleItems where section == nil || (path.section == section && range!.contains(path.item)) {
             cellForItem(at: path)?.isSelected = selection.selected.contains(path)
         }
@@ -137,7 +139,9 @@ extension CollectionView {
 
     /// Changes the stored state and the cell's, if it is shown.
     func setSelected(_ selected: Bool, at indexPath: IndexPath) {
+        let count = selection.selected.count
         if selected { selection.selected.insert(indexPath) } else { selection.selected.remove(indexPath) }
+        if selection.selected.count != count { selectionDidChange() }
         cellForItem(at: indexPath)?.isSelected = selected
     }
 
