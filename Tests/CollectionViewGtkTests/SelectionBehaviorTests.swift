@@ -162,6 +162,9 @@ final class SelectionBehaviorTests: XCTestCase {
         XCTAssertEqual(r.log, ["shouldSelect 5", "shouldDeselect 1..<3", "didDeselect 1..<3", "didSelect 5"])
         XCTAssertEqual(r.menus.last, [5])
         XCTAssertEqual(cv.indexPathForFocusedItem, IndexPath(item: 5, section: 0))
+        GtkHarness.wait(for: "the menu to open") { cv.interaction.menu != nil }
+        GtkHarness.waitUntilShown(cv.interaction.menu!, "the menu")
+        GtkHarness.screenCapture(name: "desktop-right-click-selects")
         closeMenu(cv)
         click(6, cv, window, holding: "ctrl")
         r.log = []
