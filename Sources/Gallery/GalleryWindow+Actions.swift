@@ -42,6 +42,7 @@ extension GalleryWindow {
             guard let self else { return }
             let on = !self.collectionView.allowsMultipleSelection
             self.collectionView.allowsMultipleSelection = on
+            self.collectionView.selectionBehavior = Self.selectionBehavior(multiple: on)
             g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
             self.settings?.set("multiple-selection", on)
             GalleryLog.event("multiple \(on)")
@@ -70,6 +71,11 @@ extension GalleryWindow {
         }
         add("shortcuts", accels: ["<Control>question"]) { [weak self] _, _ in self?.showShortcuts() }
     }
+
+    /// Multiple selection is the gallery's selection mode, where a click (a tap) adds a photo
+    /// to the selection or takes it out, as in a phone's photo app; the normal mode (single
+    /// selection) behaves as the desktop does.
+    static func selectionBehavior(multiple: Bool) -> SelectionBehavior { multiple ? .touch : .desktop }
 
     private func setAccels(_ action: String, _ accels: [String]) {
         let copies = accels.map { strdup($0) }

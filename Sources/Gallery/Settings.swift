@@ -150,6 +150,7 @@ extension GalleryWindow {
         }
         let multiple = settings.bool("multiple-selection")
         collectionView.allowsMultipleSelection = multiple
+        collectionView.selectionBehavior = Self.selectionBehavior(multiple: multiple)
         photoOrder = PhotoOrder(rawValue: settings.string("sort-order")) ?? .name
         let actions = OpaquePointer(window)
         if let action = g_action_map_lookup_action(actions, "layout") { g_simple_action_set_state(action, g_variant_new_string(layout.rawValue)) }

@@ -166,7 +166,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
         // GTK counts a second press as a double-click only while its double-click timer (a
         // main-loop timeout, 400 ms) runs: on a loaded machine the second press can be handled
         // after it fired. A longer double-click time keeps the test about the view.
-        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch }
         let restore = setDoubleClickTime(1000)  // GTK is up once a window is
         defer { setDoubleClickTime(restore) }
         click(3, cv, window)
@@ -178,7 +178,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
         XCTAssertEqual(cv.indexPathsForSelectedItems, [p(3), p(5)], "the second click does not deselect what the first selected")
         GtkHarness.close(window)
 
-        let (cv2, d2, window2) = open { cv, d in cv.allowsMultipleSelection = true; d.activates = false }
+        let (cv2, d2, window2) = open { cv, d in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch; d.activates = false }
         click(5, cv2, window2, times: 2)
         XCTAssertEqual(d2.activated, [])
         XCTAssertEqual(cv2.indexPathsForSelectedItems, [], "no activation: both clicks toggle, as before")
@@ -224,10 +224,11 @@ final class ActivationAndContextMenuTests: XCTestCase {
     }}
 
     /// A right-click shows the delegate's menu (title, sections, a disabled entry) for the
-    /// clicked item without selecting it, or for the whole selection when the clicked item is
+    /// clicked item without selecting it (touch selection: desktop selection selects it first,
+    /// see SelectionBehaviorTests), or for the whole selection when the clicked item is
     /// selected; on empty space for no items; the chosen entry's action gets those items.
     func testRightClickMenuForTheItemTheSelectionAndEmptySpace() { MainActor.assumeIsolated {
-        let (cv, d, window) = open(count: 10) { cv, _ in cv.allowsMultipleSelection = true }
+        let (cv, d, window) = open(count: 10) { cv, _ in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch }
         click(4, cv, window, button: 3)
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction.menu != nil }, "the menu opened")
         XCTAssertEqual(d.asked, [[4]])
@@ -335,7 +336,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
     /// Updates that land while the menu is open move its items along, and drop deleted ones:
     /// the chosen entry acts on the items the menu was opened for, where they are now.
     func testMenuFollowsItsItemsThroughUpdates() { MainActor.assumeIsolated {
-        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch }
         click(3, cv, window)
         click(5, cv, window)
         click(8, cv, window)
@@ -402,7 +403,7 @@ final class ActivationAndContextMenuTests: XCTestCase {
     /// the pointer or the keyboard; the actions read the menu's items from
     /// `contextMenuItems`, moved along by updates that land while the menu is open.
     func testMenuModelConfigurationRunsTheAppsActions() { MainActor.assumeIsolated {
-        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch }
         let ran = ActionLog()
         @MainActor func addAction(_ name: String, to group: OpaquePointer) {
             let action = g_simple_action_new(name, nil)!

@@ -60,7 +60,7 @@ private final class PlainDelegate: CollectionViewDataSource, CollectionViewDeleg
 
 private func p(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
 
-/// 100x100 items in 800x600, seven a line, in multiple selection.
+/// 100x100 items in 800x600, seven a line, in multiple selection with touch semantics.
 @MainActor
 private func open(_ delegate: CollectionViewDataSource & CollectionViewDelegate) -> (CollectionView, WidgetPointer) {
     let layout = FlowLayout()
@@ -70,6 +70,7 @@ private func open(_ delegate: CollectionViewDataSource & CollectionViewDelegate)
     cv.dataSource = delegate
     cv.delegate = delegate
     cv.allowsMultipleSelection = true
+    cv.selectionBehavior = .touch  // the tests click items into the selection one by one
     return (cv, GtkHarness.window(for: cv))
 }
 

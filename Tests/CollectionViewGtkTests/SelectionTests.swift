@@ -60,8 +60,9 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(r.log.last, "didSelect 5 h0s1")
     }}
 
+    /// Touch selection (UIKit's): a click toggles; desktop selection is SelectionBehaviorTests'.
     func testClickInMultipleSelectionTogglesAndAsksShouldDeselect() { MainActor.assumeIsolated {
-        let (cv, r, window) = open { cv, _ in cv.allowsMultipleSelection = true }
+        let (cv, r, window) = open { cv, _ in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch }
         defer { GtkHarness.close(window) }
         click(1, cv, window)
         click(2, cv, window)
@@ -265,7 +266,7 @@ final class SelectionTests: XCTestCase {
 
     /// Selection lives with the items, not the reused cells.
     func testSelectionSurvivesScrollingAwayAndBack() { MainActor.assumeIsolated {
-        let (cv, recorder, window) = open(count: 100_000) { cv, _ in cv.allowsMultipleSelection = true }
+        let (cv, recorder, window) = open(count: 100_000) { cv, _ in cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch }
         defer { GtkHarness.close(window); _ = recorder }  // the data source is weak, as in UIKit
         click(2, cv, window)
         click(6, cv, window)

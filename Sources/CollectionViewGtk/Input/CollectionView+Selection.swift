@@ -75,8 +75,10 @@ extension CollectionView {
         refreshSelectedCells()
     }
 
-    /// Gives the shown cells (of a range, or all) their items' selected state.
+    /// Gives the shown cells (of a range, or all) their items' selected state, after the
+    /// selection changed.
     func refreshSelectedCells(in range: Range<Int>? = nil, inSection section: Int? = nil) {
+        selectionDidChange()
         for path in indexPathsForVisibleItems where section == nil || (path.section == section && range!.contains(path.item)) {
             cellForItem(at: path)?.isSelected = selection.selected.contains(path)
         }
@@ -137,7 +139,9 @@ extension CollectionView {
 
     /// Changes the stored state and the cell's, if it is shown.
     func setSelected(_ selected: Bool, at indexPath: IndexPath) {
+        let count = selection.selected.count
         if selected { selection.selected.insert(indexPath) } else { selection.selected.remove(indexPath) }
+        if selection.selected.count != count { selectionDidChange() }
         cellForItem(at: indexPath)?.isSelected = selected
     }
 
@@ -187,11 +191,18 @@ extension CollectionView {
 
     /// A click on an item, with its modifiers. In multiple selection, Shift+click selects the
     /// range from the anchor to the item instead of the selection (Ctrl+Shift+click adds it
-    /// to the selection); a click or Ctrl+click toggles the item. In single selection the
-    /// modifiers change nothing.
+    /// to the selection); Ctrl+click toggles the item; a plain click toggles it too with
+    /// ``SelectionBehavior/touch``, and with ``SelectionBehavior/desktop`` makes it the only
+    /// selected item (``selectOnlyAsUser(_:)``). In single selection the modifiers change
+    /// nothing. The item becomes the anchor, except for a Shift range.
     func userClick(_ indexPath: IndexPath, shift: Bool, control: Bool) {
         guard shift, allowsSelection, allowsMultipleSelection, isValidItem(indexPath) else {
-            userToggle(indexPath)
+            if !control, selectionBehavior == .desktop, allowsMultipleSelection {
+                selection.anchor = indexPath
+                selectOnlyAsUser(indexPath)
+            } else {
+                userToggle(indexPath)
+            }
             return
         }
         let anchor = selection.anchor.flatMap { isValidItem($0) ? $0 : nil } ?? indexPath
@@ -203,15 +214,19 @@ extension CollectionView {
     /// the focus. Without a modifier the new focused item becomes the selection (see
     /// ``selectOnlyAsUser(_:)``); with Ctrl the focus moves alone; with Shift in multiple
     /// selection the selection becomes the range from the anchor to the new focus (Ctrl+Shift
-    /// adds the range to it). In single selection Shift changes nothing, as for a click. Except
-    /// for a Shift range, the new focus becomes the anchor.
+    /// adds the range to it). In single selection Shift changes nothing, as for a click. A
+    /// plain focus key makes the new focus the anchor; Ctrl and Shift keep the anchor.
     func userMoveFocus(_ move: FocusMove, shift: Bool, control: Bool) {
         let old = selection.focused.flatMap { isValidItem($0) ? $0 : nil }
         moveFocus(move)
         guard let focused = selection.focused else { return }
         guard shift, allowsSelection, allowsMultipleSelection else {
-            selection.anchor = focused
-            if !control { selectOnlyAsUser(focused) }
+            // Ctrl moves the focus alone and keeps the anchor, as GtkGridView does: Ctrl+Space
+            // (which toggles and anchors) then Shift+Space select from the last toggled item.
+            if !control {
+                selection.anchor = focused
+                selectOnlyAsUser(focused)
+            }
             return
         }
         let anchor = selection.anchor.flatMap { isValidItem($0) ? $0 : nil } ?? old ?? focused
@@ -219,8 +234,9 @@ extension CollectionView {
         userSelectRange(from: anchor, to: focused, adding: control)
     }
 
-    /// The user moved the focus to `indexPath` with a plain focus key: it becomes the only
-    /// selected item. Should-select is asked for it per item, as for a click; when refused
+    /// The user moved the focus to `indexPath` with a plain focus key, or clicked it (or
+    /// opened its context menu) with desktop selection: it becomes the only selected item.
+    /// Should-select is asked for it per item, as for a click; when refused
     /// nothing changes. In single selection the previous item goes as for a click; in multiple
     /// selection the other selected ranges are asked and told once per range, as a Shift range
     /// drops them (so a million selected items cost one call). Nothing is told when the item

@@ -135,7 +135,8 @@ final class Interaction {
             _ = activate(path, in: collectionView)
             return
         }
-        // Shift+click selects a range from the anchor; Ctrl+click toggles, as a click does.
+        // Shift+click selects a range from the anchor; Ctrl+click toggles; a plain click
+        // selects only the item or toggles it, as the selection behaviour says.
         if collectionView.allowsSelection {
             collectionView.userClick(path, shift: modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0,
                                      control: modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0)
@@ -232,7 +233,7 @@ final class Interaction {
         press = .none
         // The cell's item now: updates during the press may have moved it, or removed it.
         guard let key = view.elementKey, key.category == .cell else { return }
-        menus.showContextMenu(for: key.indexPath, at: nil)
+        showContextMenu(for: key.indexPath, at: nil)
     }
 
     /// A secondary-button click: the menu for the item under the pointer, or the view's own
@@ -243,7 +244,19 @@ final class Interaction {
         pressCancelled()
         let path = item(atViewportX: x, y: y)
         if let path, collectionView.allowsSelection { collectionView.setFocusedItem(path, scroll: false) }
-        menus.showContextMenu(for: path, at: (x, y))
+        showContextMenu(for: path, at: (x, y))
+    }
+
+    /// With desktop selection (and multiple selection on), a context menu for an item that is
+    /// not selected selects only it first, as GNOME Files does, so the menu acts on what shows
+    /// as selected; on a selected item the selection stays and the menu acts on all of it.
+    /// With touch selection a menu never changes the selection, as in UIKit.
+    private func selectForContextMenu(_ path: IndexPath?) {
+        guard let path, let collectionView, collectionView.selectionBehavior == .desktop,
+              collectionView.allowsSelection, collectionView.allowsMultipleSelection,
+              collectionView.isValidItem(path), !collectionView.isItemSelected(at: path) else { return }
+        collectionView.selection.anchor = path
+        collectionView.selectOnlyAsUser(path)
     }
 
     /// Sizes and places the open menu: GTK asks a popover's parent to present it from its
@@ -267,7 +280,10 @@ final class Interaction {
     func presentMenu() { menus.present() }
     func menuChose(_ action: EditAction) { menus.chose(action) }
     @discardableResult
-    func showContextMenu(for path: IndexPath?, at point: (Double, Double)?) -> Bool { menus.showContextMenu(for: path, at: point) }
+    func showContextMenu(for path: IndexPath?, at point: (Double, Double)?) -> Bool {
+        selectForContextMenu(path)
+        return menus.showContextMenu(for: path, at: point)
+    }
 }
 
 /// A press on the view, from the button (or finger) going down to its release.

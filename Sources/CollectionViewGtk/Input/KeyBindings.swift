@@ -51,9 +51,11 @@ struct KeyBindings {
             if !activated { view.userToggle(path) }
             return true
         },
-        Binding(keys: [GDK_KEY_space]) { view, _, _ in
+        // Space and Ctrl+Space toggle the focused item; Shift+Space selects the range from the
+        // anchor to it (Ctrl+Shift+Space adds the range), as in GtkGridView.
+        Binding(keys: [GDK_KEY_space]) { view, _, m in
             guard let path = focused(view) else { return false }
-            view.userToggle(path)
+            if m.shift { view.userClick(path, shift: true, control: m.control) } else { view.userToggle(path) }
             return true
         },
         Binding(keys: [GDK_KEY_a, GDK_KEY_A], when: { $0.control && !$0.shift }) { view, _, _ in

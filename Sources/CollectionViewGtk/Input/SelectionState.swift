@@ -9,6 +9,10 @@ struct SelectionState {
     /// Where Shift+click and Shift+arrows select from: the item last clicked, toggled or moved
     /// to without Shift.
     var anchor: IndexPath?
+    /// Whether accessibility tools are yet to hear of a selection change (sent when the main
+    /// loop is next free), and how many changes they were told of (tests).
+    var accessibilityEventPending = false
+    var accessibilityEventsSent = 0
 
     /// Follows the items through a batch update; items that went are no longer selected,
     /// highlighted, focused or the anchor.

@@ -35,7 +35,8 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
     /// Whether the user may select the item (`collectionView(_:shouldSelectItemAt:)`): asked for
     /// a click, Ctrl+click, Space, Ctrl+Space or Enter, and for the item a plain arrow,
-    /// Home/End or Page key moves the focus to (the selection follows the focus). Range operations (Ctrl+A, Shift+click,
+    /// Home/End or Page key moves the focus to (the selection follows the focus), and with
+    /// ``SelectionBehavior/desktop`` for an unselected item whose context menu opens. Range operations (Ctrl+A, Shift+click,
     /// Shift+arrows) ask ``collectionView(_:shouldSelectItemsIn:inSection:)`` instead. Default
     /// true.
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
@@ -56,7 +57,8 @@ public protocol CollectionViewDelegate: AnyObject {
     /// them. Default: nothing.
     func collectionView(_ collectionView: CollectionView, didSelectItemsIn range: Range<Int>, inSection section: Int)
     /// Whether the user may deselect the item (`collectionView(_:shouldDeselectItemAt:)`):
-    /// asked for a click, Space or Enter on a selected item in multiple selection, and for
+    /// asked for a Ctrl+click, Space or Enter on a selected item in multiple selection (a plain
+    /// click too with ``SelectionBehavior/touch``), and for
     /// Escape in single selection. Not asked when selecting another item replaces it in single selection. Default
     /// true.
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
@@ -66,7 +68,9 @@ public protocol CollectionViewDelegate: AnyObject {
     /// Whether the user may deselect a range of a section's selected items at once: asked once
     /// per selected range in multiple selection by Escape and Ctrl+Shift+A, by Shift+click
     /// and Shift+arrows for the selected ranges outside their new range, and by a plain arrow,
-    /// Home/End or Page key for the selected ranges other than the new focused item. Default
+    /// Home/End or Page key for the selected ranges other than the new focused item; with
+    /// ``SelectionBehavior/desktop`` also by a plain click, and by a context menu opened on an
+    /// item that was not selected, for the selected ranges other than that item. Default
     /// true.
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemsIn range: Range<Int>, inSection section: Int) -> Bool
     /// The user deselected a range of a section's items at once (see
