@@ -1,0 +1,186 @@
+import XCTest
+import CGtk
+import CollectionLayout
+@testable import CollectionViewGtk
+import CollectionViewTestSupport
+
+/// Coordinates past GTK's 32-bit integers: content of 1e13 and 1e15 px scrolls to its last item
+/// exactly, and frames far larger than GTK can allocate are shown clipped to what shows.
+final class HugeContentTests: XCTestCase {
+    /// The tests' cell colour (GtkHarness's stylesheet), and the viewport's.
+    private static let cellBlue: (UInt8, UInt8, UInt8) = (0x35, 0x84, 0xe4)
+    private static let viewportWhite: (UInt8, UInt8, UInt8) = (0xff, 0xff, 0xff)
+
+    /// A uniform flow layout of 200x50 cells, four a line in the 800 px window, with as many
+    /// items as make `height` px of content. Nothing is stored per item.
+    @MainActor
+    private static func open(contentHeight height: Double) -> (CollectionView, FlowLayout, WidgetPointer, Int, GridSource) {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 200, height: 50)
+        layout.minimumLineSpacing = 0
+        layout.minimumInteritemSpacing = 0
+        let lines = Int(height / 50)
+        let count = lines * 4
+        let source = GridSource(counts: [count])
+        let cv = makeCollectionView(layout, source)
+        let window = GtkHarness.window(for: cv, width: 800, height: 600)
+        return (cv, layout, window, count, source)
+    }
+
+    /// The colour drawn at a point of the viewport (in its coordinates).
+    @MainActor
+    private static func colour(at point: (Double, Double), of cv: CollectionView, in window: WidgetPointer) -> (UInt8, UInt8, UInt8) {
+        let shot = GtkHarness.renderedPixels(of: window)
+        let (x, y) = GtkHarness.windowPoint(of: cv.viewport, x: point.0, y: point.1)
+        let i = y * shot.stride + x * 4
+        return (shot.bytes[i + 2], shot.bytes[i + 1], shot.bytes[i])
+    }
+
+    /// scrollToItem(last, .bottom) puts the last cell's bottom at the viewport's bottom to the
+    /// pixel, draws it, and the scrollbar's adjustment holds the whole content; back to the
+    /// top shows the first cell at 0.
+    @MainActor
+    private static func checkLastItemReached(contentHeight: Double, file: StaticString = #filePath, line: UInt = #line) {
+        let (cv, layout, window, count, source) = Self.open(contentHeight: contentHeight)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertEqual(cv.contentSize.height, contentHeight, "the adjustment holds the whole content", file: file, line: line)
+        XCTAssertEqual(gtk_adjustment_get_upper(cv.vadjustment), contentHeight, file: file, line: line)
+        let last = IndexPath(item: count - 1, section: 0)
+        cv.scrollToItem(at: last, at: .bottom, animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv), file: file, line: line)
+        let frame = layout.layoutAttributesForItem(at: last)!.frame
+        XCTAssertEqual(frame.maxY, contentHeight, file: file, line: line)
+        XCTAssertEqual(cv.contentOffset.y, contentHeight - cv.bounds.height, "exactly at the end", file: file, line: line)
+        guard let cell = cv.cellForItem(at: last) else { return XCTFail("the last cell is shown", file: file, line: line) }
+        XCTAssertTrue(GtkHarness.waitUntilShown(cell.widget, "the last cell"), file: file, line: line)
+        let shown = GtkHarness.bounds(of: cell.widget, in: cv.viewport)
+        XCTAssertEqual(shown, Rect(x: 600, y: cv.bounds.height - 50, width: 200, height: 50), "to the pixel", file: file, line: line)
+        let drawn = Self.colour(at: (700, cv.bounds.height - 25), of: cv, in: window)
+        XCTAssertTrue(drawn == Self.cellBlue, "the last cell is drawn: \(drawn)", file: file, line: line)
+        // The row above is there too, 50 px up: positions far down are exact, not rounded.
+        let above = cv.cellForItem(at: IndexPath(item: count - 5, section: 0)).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport) }
+        XCTAssertEqual(above, Rect(x: 600, y: cv.bounds.height - 100, width: 200, height: 50), file: file, line: line)
+
+        cv.contentOffset = .zero
+        XCTAssertTrue(GtkHarness.settle(cv), file: file, line: line)
+        XCTAssertEqual(cv.contentOffset.y, 0, file: file, line: line)
+        guard let first = cv.cellForItem(at: IndexPath(item: 0, section: 0)) else { return XCTFail("the first cell is shown", file: file, line: line) }
+        XCTAssertEqual(GtkHarness.bounds(of: first.widget, in: cv.viewport), Rect(x: 0, y: 0, width: 200, height: 50), file: file, line: line)
+        XCTAssertNil(cv.cellForItem(at: last), file: file, line: line)
+        let top = Self.colour(at: (100, 25), of: cv, in: window)
+        XCTAssertTrue(top == Self.cellBlue, "the first cell is drawn: \(top)", file: file, line: line)
+    }
+
+    /// 1e13 px: 200 billion lines of 50 px.
+    func testLastItemOf1e13PxIsPlacedExactlyAndDrawn() { MainActor.assumeIsolated {
+        Self.checkLastItemReached(contentHeight: 1e13)
+    }}
+
+    /// 1e15 px, where a double still holds an eighth of a pixel.
+    func testLastItemOf1e15PxIsPlacedExactlyAndDrawn() { MainActor.assumeIsolated {
+        Self.checkLastItemReached(contentHeight: 1e15)
+    }}
+
+    /// An animated scroll to the last item of 1e13 px ends there, the cell drawn; the
+    /// scrollbar's adjustment, moved like a dragged slider, moves the content proportionally.
+    func testAnimatedScrollAndScrollbarAcross1e13Px() { MainActor.assumeIsolated {
+        cv_test_set_animations(true)
+        defer { cv_test_set_animations(false) }
+        let (cv, _, window, count, source) = Self.open(contentHeight: 1e13)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        let last = IndexPath(item: count - 1, section: 0)
+        cv.scrollToItem(at: last, at: .bottom, animated: true)
+        GtkHarness.wait(for: "the animated scroll to reach the end") { cv.contentOffset.y == 1e13 - cv.bounds.height }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertEqual(cv.cellForItem(at: last).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport) },
+                       Rect(x: 600, y: cv.bounds.height - 50, width: 200, height: 50))
+        // The slider at 40%: the offset is 40% of the scrollable range.
+        let adjustment = cv.vadjustment
+        let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, (range * 0.4).rounded())
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertEqual(cv.contentOffset.y, (range * 0.4).rounded())
+        let line = Int((range * 0.4).rounded() / 50)
+        guard let cell = cv.cellForItem(at: IndexPath(item: line * 4, section: 0)) else { return XCTFail("the cells at 40% are shown") }
+        XCTAssertEqual(GtkHarness.bounds(of: cell.widget, in: cv.viewport)?.minY, Double(line) * 50 - cv.contentOffset.y)
+    }}
+
+    /// A layout of a cell 3e9 px wide and one that starts 1e12 px before what shows (2e12
+    /// wide): both are shown, clipped to what shows and allocated that, and drawn; scrolled to
+    /// the middle of the wide one, it still covers the viewport. `mirrored`: right to left.
+    @MainActor
+    private static func checkHugeFramesShownClipped(mirrored: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let layout = HugeFramesLayout()
+        let wide = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        wide.frame = Rect(x: 0, y: 0, width: 3e9, height: 100)
+        let early = LayoutAttributes(forCellWith: IndexPath(item: 1, section: 0))
+        early.frame = Rect(x: -1e12, y: 200, width: 2e12, height: 100)
+        layout.attributes = [wide, early]
+        layout.contentSize = Size(width: 3e9, height: 600)
+        let source = GridSource(counts: [2])
+        let cv = makeCollectionView(layout, source)
+        var errors: [String] = []
+        cv.errorHandler = { errors.append("\($0)") }
+        if mirrored {
+            for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, GTK_TEXT_DIR_RTL) }
+        }
+        let window = GtkHarness.window(for: cv, width: 800, height: 600)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertEqual(cv.isMirrored, mirrored, file: file, line: line)
+        for offset in [0, 1.5e9] {
+            cv.contentOffset = Point(x: offset, y: 0)
+            XCTAssertTrue(GtkHarness.settle(cv), file: file, line: line)
+            XCTAssertEqual(cv.contentOffset.x, offset, file: file, line: line)
+            for (item, y) in [(0, 0.0), (1, 200.0)] {
+                guard let cell = cv.cellForItem(at: IndexPath(item: item, section: 0)) else {
+                    XCTFail("item \(item) is shown at \(offset)", file: file, line: line)
+                    continue
+                }
+                XCTAssertNotEqual(gtk_widget_get_mapped(cell.widget), 0, "item \(item) is mapped", file: file, line: line)
+                let width = Double(gtk_widget_get_width(cell.widget))
+                XCTAssertGreaterThanOrEqual(width, cv.bounds.width, "item \(item) allocated at least what shows", file: file, line: line)
+                XCTAssertLessThan(width, Double(Int32.max / 2), "item \(item) allocated what GTK holds", file: file, line: line)
+                guard let shown = GtkHarness.bounds(of: cell.widget, in: cv.viewport) else { continue }
+                XCTAssertLessThanOrEqual(shown.minX, 0, "item \(item) covers the viewport's left", file: file, line: line)
+                XCTAssertGreaterThanOrEqual(shown.maxX, cv.bounds.width, "and its right", file: file, line: line)
+                XCTAssertEqual(shown.minY, y, file: file, line: line)
+                XCTAssertEqual(shown.height, 100, file: file, line: line)
+            }
+            // Drawn: the cells' blue across the viewport (their clipped ends, with the border
+            // and rounded corners, are far outside), white between them.
+            let shot = GtkHarness.renderedPixels(of: window)
+            func colour(_ x: Double, _ y: Double) -> (UInt8, UInt8, UInt8) {
+                let (wx, wy) = GtkHarness.windowPoint(of: cv.viewport, x: x, y: y)
+                let i = wy * shot.stride + wx * 4
+                return (shot.bytes[i + 2], shot.bytes[i + 1], shot.bytes[i])
+            }
+            for x in [5.0, 400, 795] {
+                XCTAssertTrue(colour(x, 50) == Self.cellBlue, "the wide cell at x \(x): \(colour(x, 50))", file: file, line: line)
+                XCTAssertTrue(colour(x, 250) == Self.cellBlue, "the early cell at x \(x): \(colour(x, 250))", file: file, line: line)
+                XCTAssertTrue(colour(x, 150) == Self.viewportWhite, "nothing between at x \(x): \(colour(x, 150))", file: file, line: line)
+            }
+        }
+        XCTAssertEqual(errors, [], "finite frames are not refused", file: file, line: line)
+    }
+
+    func testFrameWiderThanGtkAllocatesIsShownClipped() { MainActor.assumeIsolated {
+        Self.checkHugeFramesShownClipped(mirrored: false)
+    }}
+
+    func testFrameWiderThanGtkAllocatesIsShownClippedRightToLeft() { MainActor.assumeIsolated {
+        Self.checkHugeFramesShownClipped(mirrored: true)
+    }}
+}
+
+/// Fixed attributes, flipped right to left as the flow layout is.
+@MainActor
+private final class HugeFramesLayout: CollectionViewLayout {
+    var attributes: [LayoutAttributes] = []
+    var contentSize = Size.zero
+    override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+    override var collectionViewContentSize: Size { contentSize }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { attributes.filter { $0.frame.intersects(rect) } }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        attributes.first { $0.indexPath == indexPath }
+    }
+}
