@@ -14,7 +14,8 @@ final class HugeContentTests: XCTestCase {
     /// A uniform flow layout of 200x50 cells, four a line in the 800 px window, with as many
     /// items as make `height` px of content. Nothing is stored per item.
     @MainActor
-    private static func open(contentHeight height: Double) -> (CollectionView, FlowLayout, WidgetPointer, Int, GridSource) {
+    /// `overlayScrolling` false: a scrollbar that stays, beside the content (three a line then).
+    private static func open(contentHeight height: Double, overlayScrolling: Bool = true) -> (CollectionView, FlowLayout, WidgetPointer, Int, GridSource) {
         let layout = FlowLayout()
         layout.itemSize = Size(width: 200, height: 50)
         layout.minimumLineSpacing = 0
@@ -23,14 +24,21 @@ final class HugeContentTests: XCTestCase {
         let count = lines * 4
         let source = GridSource(counts: [count])
         let cv = makeCollectionView(layout, source)
+        if !overlayScrolling {
+            // Vertical only: a horizontal scrollbar that comes and goes with the first allocations
+            // makes GTK lay the window out again and again (with any content size).
+            gtk_scrolled_window_set_overlay_scrolling(cv.widget.opaque, 0)
+            gtk_scrolled_window_set_policy(cv.widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
+        }
         let window = GtkHarness.window(for: cv, width: 800, height: 600)
         return (cv, layout, window, count, source)
     }
 
     /// The colour drawn at a point of the viewport (in its coordinates).
     @MainActor
-    private static func colour(at point: (Double, Double), of cv: CollectionView, in window: WidgetPointer) -> (UInt8, UInt8, UInt8) {
-        let shot = GtkHarness.renderedPixels(of: window)
+    private static func colour(at point: (Double, Double), of cv: CollectionView, in window: WidgetPointer, saveAs name: String? = nil)
+        -> (UInt8, UInt8, UInt8) {
+        let shot = GtkHarness.renderedPixels(of: window, saveAs: name)
         let (x, y) = GtkHarness.windowPoint(of: cv.viewport, x: point.0, y: point.1)
         let i = y * shot.stride + x * 4
         return (shot.bytes[i + 2], shot.bytes[i + 1], shot.bytes[i])
@@ -55,7 +63,7 @@ final class HugeContentTests: XCTestCase {
         XCTAssertTrue(GtkHarness.waitUntilShown(cell.widget, "the last cell"), file: file, line: line)
         let shown = GtkHarness.bounds(of: cell.widget, in: cv.viewport)
         XCTAssertEqual(shown, Rect(x: 600, y: cv.bounds.height - 50, width: 200, height: 50), "to the pixel", file: file, line: line)
-        let drawn = Self.colour(at: (700, cv.bounds.height - 25), of: cv, in: window)
+        let drawn = Self.colour(at: (700, cv.bounds.height - 25), of: cv, in: window, saveAs: "huge-content-\(Int(log10(contentHeight)))-end")
         XCTAssertTrue(drawn == Self.cellBlue, "the last cell is drawn: \(drawn)", file: file, line: line)
         // The row above is there too, 50 px up: positions far down are exact, not rounded.
         let above = cv.cellForItem(at: IndexPath(item: count - 5, section: 0)).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport) }
@@ -105,6 +113,44 @@ final class HugeContentTests: XCTestCase {
         XCTAssertEqual(GtkHarness.bounds(of: cell.widget, in: cv.viewport)?.minY, Double(line) * 50 - cv.contentOffset.y)
     }}
 
+    /// The scrollbar of 1e13 px, dragged with the pointer: the content moves by the drag's share
+    /// of the trough, as for any content, and the cells there are placed exactly.
+    func testDraggingTheScrollbarAcross1e13PxMovesProportionally() { MainActor.assumeIsolated {
+        let (cv, layout, window, _, source) = Self.open(contentHeight: 1e13, overlayScrolling: false)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertGreaterThan(cv.contentSize.height, 1e13, "three a line beside the scrollbar")
+        let scrollbar = gtk_scrolled_window_get_vscrollbar(cv.widget.opaque)!
+        var slider: WidgetPointer?, trough: WidgetPointer?
+        func find(_ widget: WidgetPointer) {
+            let name = String(cString: gtk_widget_get_css_name(widget))
+            if name == "slider" { slider = widget }
+            if name == "trough" { trough = widget }
+            var child = gtk_widget_get_first_child(widget)
+            while let c = child { find(c); child = gtk_widget_get_next_sibling(c) }
+        }
+        find(scrollbar)
+        guard let slider, let trough else { return XCTFail("the scrollbar has a trough and a slider") }
+        XCTAssertTrue(GtkHarness.waitUntilShown(slider, "the slider"))
+        let travel = Double(gtk_widget_get_height(trough) - gtk_widget_get_height(slider))
+        XCTAssertGreaterThan(travel, 300)
+        let start = GtkHarness.windowPoint(of: slider, x: Double(gtk_widget_get_width(slider)) / 2, y: Double(gtk_widget_get_height(slider)) / 2)
+        GtkHarness.pointer(window, at: start, then: ["mousedown", "1", "sleep", "0.05", "mousemove_relative", "--", "0", "100",
+                                                     "sleep", "0.05", "mousemove_relative", "--", "0", "100", "sleep", "0.05", "mouseup", "1"])
+        GtkHarness.wait(for: "the drag to scroll") { cv.contentOffset.y > 0 }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        let range = cv.contentSize.height - cv.bounds.height
+        // GTK's own travel is the trough's inside (less its padding): a few px of slack.
+        XCTAssertEqual(cv.contentOffset.y / range, 200 / travel, accuracy: 10 / travel, "200 px of \(travel) px of travel")
+        let there = layout.layoutAttributesForElements(in: cv.bounds)
+        XCTAssertFalse(there.isEmpty)
+        for attributes in there {
+            guard let cell = cv.cellForItem(at: attributes.indexPath) else { return XCTFail("item \(attributes.indexPath.item) is shown") }
+            // The slider leaves a fraction of a pixel, which GTK's floats hold to a thousandth.
+            let shown = GtkHarness.bounds(of: cell.widget, in: cv.viewport)?.minY ?? .nan
+            XCTAssertEqual(shown, attributes.frame.minY - cv.contentOffset.y, accuracy: 0.01)
+        }
+    }}
+
     /// A layout of a cell 3e9 px wide and one that starts 1e12 px before what shows (2e12
     /// wide): both are shown, clipped to what shows and allocated that, and drawn; scrolled to
     /// the middle of the wide one, it still covers the viewport. `mirrored`: right to left.
@@ -148,7 +194,7 @@ final class HugeContentTests: XCTestCase {
             }
             // Drawn: the cells' blue across the viewport (their clipped ends, with the border
             // and rounded corners, are far outside), white between them.
-            let shot = GtkHarness.renderedPixels(of: window)
+            let shot = GtkHarness.renderedPixels(of: window, saveAs: "huge-frames-\(mirrored ? "rtl" : "ltr")-at-\(Int(offset))")
             func colour(_ x: Double, _ y: Double) -> (UInt8, UInt8, UInt8) {
                 let (wx, wy) = GtkHarness.windowPoint(of: cv.viewport, x: x, y: y)
                 let i = wy * shot.stride + wx * 4
