@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import CGtk
 import CollectionLayout
 @testable import CollectionViewGtk
@@ -151,6 +152,47 @@ final class HugeContentTests: XCTestCase {
         }
     }}
 
+    /// A billion items (1.25e10 px, past GTK's 32 bits, four a line): everything selected,
+    /// prefetching on, scrolled to the end and back. The selection is ranges and prefetching asks
+    /// the layout for rectangles, so the process grows by far less than a byte an item would take.
+    func testABillionItemsSelectAndPrefetchWithoutStoringAnythingPerItem() { MainActor.assumeIsolated {
+        let before = Self.residentBytes()
+        let (cv, _, window, count, source) = Self.open(contentHeight: 1_000_000_000 / 4 * 50)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertEqual(count, 1_000_000_000)
+        let prefetch = PrefetchRecorder()
+        cv.prefetchDataSource = prefetch
+        cv.allowsMultipleSelection = true
+        cv.selectAllItems()
+        XCTAssertEqual(cv.selectedItemCount, count)
+        let last = IndexPath(item: count - 1, section: 0)
+        cv.scrollToItem(at: last, at: .bottom, animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        guard let cell = cv.cellForItem(at: last) else { return XCTFail("the last cell is shown") }
+        XCTAssertTrue(cell.isSelected)
+        cv.deselectItem(at: last, animated: false)
+        XCTAssertEqual(cv.selectedItemCount, count - 1)
+        XCTAssertFalse(cv.isItemSelected(at: last))
+        XCTAssertTrue(cv.isItemSelected(at: IndexPath(item: count - 2, section: 0)))
+        // A few lines scrolled up: what comes next is announced, a viewport's worth, not more.
+        cv.contentOffset = Point(x: 0, y: cv.contentOffset.y - 2_000)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        cv.contentOffset = .zero
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertGreaterThan(prefetch.announced, 0)
+        XCTAssertLessThan(prefetch.announced, 2_000)
+        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 0, section: 0))?.isSelected ?? false)
+        let grown = Self.residentBytes() - before
+        XCTAssertLessThan(grown, 200 << 20, "grew \(grown >> 20) MB for a billion items")
+    }}
+
+    /// Resident memory of this process, in bytes.
+    private static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// A layout of a cell 3e9 px wide and one that starts 1e12 px before what shows (2e12
     /// wide): both are shown, clipped to what shows and allocated that, and drawn; scrolled to
     /// the middle of the wide one, it still covers the viewport. `mirrored`: right to left.
@@ -229,4 +271,11 @@ private final class HugeFramesLayout: CollectionViewLayout {
     override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         attributes.first { $0.indexPath == indexPath }
     }
+}
+
+/// Counts the items the view announced ahead.
+@MainActor
+private final class PrefetchRecorder: CollectionViewDataSourcePrefetching {
+    var announced = 0
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) { announced += indexPaths.count }
 }
