@@ -93,8 +93,7 @@ final class HugeContentTests: XCTestCase {
     /// An animated scroll to the last item of 1e13 px ends there, the cell drawn; the
     /// scrollbar's adjustment, moved like a dragged slider, moves the content proportionally.
     func testAnimatedScrollAndScrollbarAcross1e13Px() { MainActor.assumeIsolated {
-        cv_test_set_animations(true)
-        defer { cv_test_set_animations(false) }
+        cv_test_set_animations(true)  // as the tests leave it
         let (cv, _, window, count, source) = Self.open(contentHeight: 1e13)
         defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
         let last = IndexPath(item: count - 1, section: 0)
