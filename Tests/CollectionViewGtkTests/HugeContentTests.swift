@@ -90,6 +90,36 @@ final class HugeContentTests: XCTestCase {
         Self.checkLastItemReached(contentHeight: 1e15)
     }}
 
+    /// Sideways and right to left, 1e13 px wide: the start is at the right; the last item, scrolled
+    /// to, is at the viewport's left edge to the pixel, drawn, with the scrollbar's slider at the
+    /// left (the mirrored adjustment holds the whole content too).
+    func testRightToLeftSidewaysToTheLastItemOf1e13Px() { MainActor.assumeIsolated {
+        let layout = FlowLayout()
+        layout.scrollDirection = .horizontal
+        layout.itemSize = Size(width: 50, height: 150)
+        layout.minimumLineSpacing = 0
+        layout.minimumInteritemSpacing = 0
+        let count = Int(1e13 / 50) * 4
+        let source = GridSource(counts: [count])
+        let cv = makeCollectionView(layout, source)
+        for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, GTK_TEXT_DIR_RTL) }
+        let window = GtkHarness.window(for: cv, width: 800, height: 600)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertTrue(cv.isMirrored)
+        XCTAssertEqual(cv.contentSize.width, 1e13)
+        let first = cv.cellForItem(at: IndexPath(item: 0, section: 0)).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport) }
+        XCTAssertEqual(first, Rect(x: 750, y: 0, width: 50, height: 150), "the start at the right")
+        let last = IndexPath(item: count - 1, section: 0)
+        cv.scrollToItem(at: last, at: [], animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertEqual(cv.contentOffset.x, 1e13 - cv.bounds.width)
+        XCTAssertEqual(gtk_adjustment_get_value(cv.hadjustment), 0, "the slider at the left, where the end shows")
+        guard let cell = cv.cellForItem(at: last) else { return XCTFail("the last cell is shown") }
+        XCTAssertEqual(GtkHarness.bounds(of: cell.widget, in: cv.viewport), Rect(x: 0, y: 450, width: 50, height: 150), "to the pixel")
+        let drawn = Self.colour(at: (25, 525), of: cv, in: window, saveAs: "huge-content-rtl-sideways-end")
+        XCTAssertTrue(drawn == Self.cellBlue, "the last cell is drawn: \(drawn)")
+    }}
+
     /// An animated scroll to the last item of 1e13 px ends there, the cell drawn; the
     /// scrollbar's adjustment, moved like a dragged slider, moves the content proportionally.
     func testAnimatedScrollAndScrollbarAcross1e13Px() { MainActor.assumeIsolated {
