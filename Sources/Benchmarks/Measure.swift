@@ -49,6 +49,7 @@ func formatDuration(_ seconds: Double) -> String {
 }
 
 func formatCount(_ n: Int) -> String {
+    if n >= 1_000_000_000 && n % 1_000_000_000 == 0 { return "\(n / 1_000_000_000)B" }
     if n >= 1_000_000 && n % 1_000_000 == 0 { return "\(n / 1_000_000)M" }
     if n >= 1_000 && n % 1_000 == 0 { return "\(n / 1_000)k" }
     return "\(n)"

@@ -197,6 +197,9 @@ enum ScrollBenchmark {
             if kind == "tiles", let mb = Double(tiles.split(separator: " ")[2]) { tileMemory.append(mb) }
             if let chose = tiles.range(of: " chose ") { automaticChoices[kind, default: []].append(String(tiles[chose.upperBound...].prefix { $0 != " " })) }
         }
+        if let jump = output.first(where: { $0.hasPrefix("JUMP ") }), let frames = Int(jump.dropFirst(5)) {
+            HugeScrollBenchmark.jumpFrames[count, default: []].append(frames)
+        }
         let line = output.first { $0.hasPrefix("RESULT ") }
         guard let fields = line?.split(separator: " ").dropFirst().map(String.init), fields.count == 11 else { return nil }
         return fields
@@ -219,6 +222,7 @@ enum ScrollBenchmark {
         case "selfsizing": "CollectionView, self-sizing"
         case "flowsections": "CollectionView, flow, 100 sections"
         case "compositional": "CollectionView, compositional, 100 sections"
+        case "huge": "CollectionView, 70% down"
         case "gridview": "GtkGridView"
         case "listcells": "CollectionView, list cells"
         case "listview": "GtkListView, rows of widgets"
@@ -273,7 +277,7 @@ enum ScrollBenchmark {
         var keepAlive: [AnyObject] = []
         let scrolled: WidgetPointer
         switch kind {
-        case "collectionview", "tiles", "tiles-auto", "selfsizing", "flowsections", "compositional":
+        case "collectionview", "tiles", "tiles-auto", "selfsizing", "flowsections", "compositional", "huge":
             let layout: CollectionViewLayout
             if kind == "compositional" {
                 layout = CompositionalBenchmark.compositional(headers: false)
@@ -312,7 +316,12 @@ enum ScrollBenchmark {
             gtk_scrolled_window_set_child(scrolled.opaque, cv_bench_flow_box_new(UInt32(count), columns, cellWidth, cellHeight))
         }
         withExtendedLifetime(keepAlive) {
-            measure(window: window, scrolled: scrolled, kind: kind, count: count, frames: frames, start: start, baseline: baseline)
+            // Huge: scrolled far down the content, where coordinates pass GTK's 32 bits.
+            measure(window: window, scrolled: scrolled, kind: kind, count: count, frames: frames, start: start, baseline: baseline,
+                    startFraction: kind == "huge" ? HugeScrollBenchmark.startFraction : 0)
+            if kind == "huge", let cv = keepAlive.first as? CollectionView {
+                print("JUMP \(HugeScrollBenchmark.framesToShowLastItem(cv, count: count))")
+            }
             if let cv = keepAlive.first as? CollectionView, cv.drawsThroughTileCache {
                 let tiles = cv.tileCacheStatistics
                 let choice = cv.tileCacheChoice
@@ -322,8 +331,9 @@ enum ScrollBenchmark {
         }
     }
 
+    /// `startFraction`: where in the scrollable range the scroll starts (0: the top).
     private static func measure(window: WidgetPointer, scrolled: WidgetPointer, kind: String, count: Int, frames: Int,
-                                start: Double, baseline: Int) {
+                                start: Double, baseline: Int, startFraction: Double = 0) {
         gtk_window_set_child(window.as(GtkWindow.self), scrolled)
         gtk_window_present(window.as(GtkWindow.self))
 
@@ -356,6 +366,7 @@ enum ScrollBenchmark {
             lastCPU = cpu
             ticks += 1
             let upper = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
+            if ticks == 1, startFraction > 0 { gtk_adjustment_set_value(vadjustment, (upper * startFraction).rounded()) }
             var value = gtk_adjustment_get_value(vadjustment) + direction * pixelsPerFrame
             if value >= upper || value <= 0 { direction = -direction; value = max(0, min(upper, value)) }
             gtk_adjustment_set_value(vadjustment, value)

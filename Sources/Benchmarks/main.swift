@@ -27,6 +27,8 @@ MainActor.assumeIsolated {
     case "selection":
         gtk_init()
         SelectionBenchmark.run()
+    case "scroll" where arguments.contains("--huge"):
+        HugeScrollBenchmark.run(quick: arguments.contains("--quick"))
     case "scroll":
         ScrollBenchmark.runAll(quick: arguments.contains("--quick"), selfSizingOnly: arguments.contains("--self-sizing"),
                                compositionalOnly: arguments.contains("--compositional"), tilesOnly: arguments.contains("--tiles"),
@@ -44,7 +46,7 @@ MainActor.assumeIsolated {
     case "viewer-gtk" where arguments.count >= 3:
         ViewerBenchmark.runGtk(dir: arguments[1], count: Int(arguments[2]) ?? 100)
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] | updates | selection | diff | folder [DIR] [--photos N] | viewer [DIR] [--photos N]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] [--huge] | updates | selection | diff | folder [DIR] [--photos N] | viewer [DIR] [--photos N]   (all but layout, layout-scroll, compositional and the first part of diff need a display)")
         exit(2)
     }
 }

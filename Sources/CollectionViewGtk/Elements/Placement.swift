@@ -36,8 +36,28 @@ final class Placement {
     }
 }
 
+/// How far either side of the canvas origin a view may reach; a frame beyond is clipped to it.
+/// More than the canvas spans (2 x `anchorMargin` + the viewport), so nothing that shows is cut;
+/// within what GTK's 32-bit allocations, Pango's units (1/1024 px in an int) and cairo's 24.8
+/// fixed point hold; and a Float still places it to an eighth of a pixel.
+let placementReach = 262_144.0
+
+/// `frame` clipped to `placementReach` either side of the origin on each axis (relative to the
+/// canvas); the frame itself when it fits. A frame wholly outside gets no size, at the edge.
+func clippedToReach(_ frame: Rect) -> Rect {
+    let r = placementReach
+    guard frame.minX < -r || frame.maxX > r || frame.minY < -r || frame.maxY > r else { return frame }
+    let minX = min(max(frame.minX, -r), r), maxX = max(min(frame.maxX, r), -r)
+    let minY = min(max(frame.minY, -r), r), maxY = max(min(frame.maxY, r), -r)
+    return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+}
+
 /// The size and transform that put `attributes` on screen, shifted by minus `offset`, with the
 /// 3D transform applied about the frame's centre, as UIKit does.
+///
+/// The frame goes relative to `offset` in doubles first (exact wherever the layout's frame is,
+/// 1e15 px down included); a frame reaching past `placementReach` from there (a cell 3e9 px
+/// wide) is clipped to it and allocated that, its transform still about the whole frame's centre.
 ///
 /// `mirrored`: the canvas is flipped (right to left), so the view flips its content back
 /// about its centre (the text reads the right way) and its transform turns the mirrored way.
@@ -45,20 +65,33 @@ final class Placement {
 /// `flat`: the renderer cannot draw depth (cairo), so the transform goes in as the 2D affine
 /// map closest to it (`flattened`) rather than as a matrix it would paint hot pink.
 func placement(_ attributes: LayoutAttributes, offset: Point, mirrored: Bool = false, flat: Bool = false) -> ((Int32, Int32), OpaquePointer?) {
-    let frame = attributes.frame
+    let whole = attributes.frame
+    let relative = Rect(x: whole.minX - offset.x, y: whole.minY - offset.y, width: whole.width, height: whole.height)
+    let frame = clippedToReach(relative)
+    let clipped = frame != relative
     let width = max(0, Int32(frame.width.rounded())), height = max(0, Int32(frame.height.rounded()))
-    // Subtracting in Double keeps precision far down a ten-million-item list.
-    var origin = graphene_point_t(x: Float(frame.minX - offset.x), y: Float(frame.minY - offset.y))
+    var origin = graphene_point_t(x: Float(frame.minX), y: Float(frame.minY))
     var transform = gsk_transform_translate(nil, &origin)
-    let t = flat ? flattened(attributes.transform3D, width: Double(width), height: Double(height)) : attributes.transform3D
-    if !t.isIdentity || mirrored {
-        var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
-        var back = graphene_point_t(x: -centre.x, y: -centre.y)
+    let t = flat ? flattened(attributes.transform3D, width: clipped ? whole.width : Double(width), height: clipped ? whole.height : Double(height))
+        : attributes.transform3D
+    guard !t.isIdentity || mirrored else { return ((width, height), transform) }
+    var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
+    var back = graphene_point_t(x: -centre.x, y: -centre.y)
+    if clipped, !t.isIdentity {
+        // About the whole frame's centre, which may lie far outside the clipped part.
+        var wholeCentre = graphene_point_t(x: Float(relative.midX - frame.minX), y: Float(relative.midY - frame.minY))
+        var wholeBack = graphene_point_t(x: -wholeCentre.x, y: -wholeCentre.y)
+        transform = appendTransform(t, to: gsk_transform_translate(transform, &wholeCentre))
+        transform = gsk_transform_translate(transform, &wholeBack)
+        guard mirrored else { return ((width, height), transform) }
         transform = gsk_transform_translate(transform, &centre)
-        if !t.isIdentity { transform = appendTransform(t, to: transform) }
-        if mirrored { transform = gsk_transform_scale(transform, -1, 1) }
-        transform = gsk_transform_translate(transform, &back)
+        transform = gsk_transform_scale(transform, -1, 1)
+        return ((width, height), gsk_transform_translate(transform, &back))
     }
+    transform = gsk_transform_translate(transform, &centre)
+    if !t.isIdentity { transform = appendTransform(t, to: transform) }
+    if mirrored { transform = gsk_transform_scale(transform, -1, 1) }
+    transform = gsk_transform_translate(transform, &back)
     return ((width, height), transform)
 }
 

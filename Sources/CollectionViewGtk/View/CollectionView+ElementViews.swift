@@ -142,8 +142,8 @@ extension CollectionView {
     }
 
     /// The layout's attributes in `rect`, keyed by element, without hidden or unusable ones:
-    /// frames that are not finite or too large for GTK (allocations are 32-bit), transforms or
-    /// alphas that are not finite, and paths outside the data are reported and left out.
+    /// frames, transforms or alphas that are not finite, and paths outside the data are
+    /// reported and left out.
     func wantedAttributes(in rect: Rect) -> [ElementKey: LayoutAttributes] {
         let all = installedLayout.layoutAttributesForElements(in: rect)
         var wanted: [ElementKey: LayoutAttributes] = Dictionary(minimumCapacity: all.count)
@@ -177,17 +177,12 @@ extension CollectionView {
         return key.category != .cell || (path.count == 2 && path.item >= 0 && path.item < counts[path.section])
     }
 
-    /// The largest coordinate or size GTK can allocate: widget allocations are 32-bit ints.
-    static let largestAllocation = Double(Int32.max) / 2
-
-    /// Why GTK could not show these attributes, or nil when it can.
+    /// Why GTK could not show these attributes, or nil when it can. Any finite frame can: the
+    /// view places frames relative to the canvas near the viewport and clips one too large for
+    /// GTK's 32-bit allocations to what can show (`placement`).
     static func unusable(_ attributes: LayoutAttributes) -> String? {
         let frame = attributes.frame
         guard frame.isFinite else { return "the frame \(frame)" }
-        let limit = largestAllocation
-        guard abs(frame.minX) <= limit, abs(frame.minY) <= limit, frame.width <= limit, frame.height <= limit else {
-            return "the frame \(frame), too large for GTK (coordinates and sizes up to \(Int(limit)))"
-        }
         guard attributes.alpha.isFinite else { return "the alpha \(attributes.alpha)" }
         let t = attributes.transform3D
         guard t.rowMajor.allSatisfy(\.isFinite) else { return "a transform that is not finite" }

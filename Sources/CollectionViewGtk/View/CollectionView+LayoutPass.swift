@@ -150,7 +150,13 @@ extension CollectionView {
         abs(offset.x - anchor.x) > Self.anchorMargin / 2 || abs(offset.y - anchor.y) > Self.anchorMargin / 2
     }
 
-    private static func sanitize(_ value: Double) -> Double { value.isFinite && value > 0 ? min(value, Double(Int32.max)) : 0 }
+    /// The largest content extent the adjustments take: 2^53 px, past which a double no longer
+    /// holds every whole pixel (at 1e15 px it still holds an eighth of one). The adjustments are
+    /// doubles and only viewport-relative distances reach GTK's 32-bit integers, so nothing
+    /// smaller needs a cap.
+    static let largestContentExtent = 9_007_199_254_740_992.0
+
+    private static func sanitize(_ value: Double) -> Double { value.isFinite && value > 0 ? min(value, largestContentExtent) : 0 }
 
     /// The adjustments' value changed (a scroll). The scroll host does not report the changes
     /// its own configuring makes, so this is always someone scrolling.

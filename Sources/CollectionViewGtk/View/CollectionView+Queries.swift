@@ -87,4 +87,10 @@ extension CollectionView {
     public func appliedLayoutAttributes(for key: ElementKey) -> LayoutAttributes? {
         elements.view(for: key)?.appliedAttributes
     }
+
+    /// The views the canvas drew in its last frame, in drawing order: what a frame showed, for
+    /// benchmarks (a jump's frames) and tests.
+    package var viewsDrawnInLastFrame: [ReusableView] {
+        elements.canvasDrawn().compactMap { ReusableView.view(for: $0) }
+    }
 }

@@ -45,7 +45,8 @@ extension CollectionView {
         }
     }
 
-    /// The content size the layout reported in the last pass (`contentSize`).
+    /// The content size the layout reported in the last pass (`contentSize`): any size up to
+    /// 2^53 px on each axis, far past GTK's 32-bit allocations (see <doc:ComingFromUIKit>).
     public var contentSize: Size {
         Size(width: gtk_adjustment_get_upper(hadjustment), height: gtk_adjustment_get_upper(vadjustment))
     }
