@@ -188,4 +188,37 @@ final class ApplyLandsAtOnceTests: XCTestCase {
         XCTAssertNil(w.mismatch(w.source.snapshot()))
         XCTAssertEqual(w.reports, [])
     }}
+
+    /// A rubber band tells did-select per item from inside its loop over them: there the apply
+    /// waits until the band has gone over every item, then lands.
+    func testApplyFromDidSelectOfARubberBandWaitsForTheBand() { MainActor.assumeIsolated {
+        let (w, delegate) = open()
+        defer { w.close() }
+        var busy: Bool?, itemsRightAfter: Int?
+        delegate.onDidSelect = { _ in
+            guard busy == nil else { return }
+            var snapshot = w.source.snapshot()
+            try! snapshot.appendItems(["b0"])
+            w.source.apply(snapshot, animatingDifferences: true)
+            busy = w.cv.work.isBusy
+            itemsRightAfter = w.cv.numberOfItems(inSection: 0)
+        }
+        // From empty space below the two lines up to the middle of a1.
+        let from = GtkHarness.windowPoint(of: w.cv.viewport, x: 700, y: 500)
+        let to = GtkHarness.centre(of: w.cv.cellForItem(at: IndexPath(item: 1, section: 0))!, in: w.window)
+        var commands = ["mousedown", "1", "sleep", "0.05"]
+        for step in 1...8 {
+            commands += ["mousemove", "--window", GtkHarness.xid(of: w.window),
+                         String(from.0 + (to.0 - from.0) * step / 8), String(from.1 + (to.1 - from.1) * step / 8), "sleep", "0.03"]
+        }
+        GtkHarness.pointer(w.window, at: from, then: commands + ["mouseup", "1"])
+        GtkHarness.wait(for: "the band to select") { busy != nil }
+        XCTAssertEqual(busy, true, "inside the band's loop: no safe point")
+        XCTAssertEqual(itemsRightAfter, 12, "not landed inside the loop")
+        XCTAssertTrue(w.settle())
+        XCTAssertEqual(w.cv.numberOfItems(inSection: 0), 13, "landed after the band")
+        XCTAssertGreaterThan(w.cv.selectedItemCount, 1, "the band selected what it touched")
+        XCTAssertNil(w.mismatch(w.source.snapshot()))
+        XCTAssertEqual(w.reports, [])
+    }}
 }
