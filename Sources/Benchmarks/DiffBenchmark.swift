@@ -236,6 +236,30 @@ enum DiffBenchmark {
         print("Batch: deletes/inserts/moves/reloads (a reloaded item that moves is a delete and an insert).")
         print("Bound: kept items per section minus their longest increasing run, plus items that changed section.\n")
         printTable(["items, change", "diff", "plan", "batch d/i/m/r", "moves", "bound", "target (diff + plan)"], rows)
+        print("")
+        building(identifiers: "Int") { $0 }
+        building(identifiers: "String") { "item-\($0)" }
+    }
+
+    /// Building a snapshot of a million items in one section: one `appendItems` of them all,
+    /// and the initializer from sections and items. Median of 5; the target is 150 ms.
+    static func building<ID: Hashable & Sendable>(identifiers name: String, id: (Int) -> ID) {
+        let ids = (0..<1_000_000).map(id)
+        var appends: [Double] = [], initializers: [Double] = []
+        for _ in 0..<5 {
+            var t = now()
+            var appended = DiffableSnapshot<Int, ID>()
+            try! appended.appendSections([0])
+            try! appended.appendItems(ids)
+            appends.append(now() - t)
+            t = now()
+            let built = try! DiffableSnapshot<Int, ID>([(0, ids)])
+            initializers.append(now() - t)
+            precondition(appended.numberOfItems == ids.count && built.numberOfItems == ids.count)
+        }
+        let ms = { (t: Double) in String(format: "%.0f", t * 1000) }
+        print("build 1M-item snapshot: append \(ms(median(appends))) ms, initializer \(ms(median(initializers))) ms"
+              + " (\(name) identifiers, one section; median of 5; target 150 ms)")
     }
 
     /// The diff from `change.old` to `change.new` with identifiers made by `id`, and the plan of

@@ -313,4 +313,98 @@ import CollectionTestSupport
             if round % 500 == 499 { snap.deleteAllItems(); model = [] }
         }
     }
+
+    // MARK: The initializer from sections and items
+
+    /// Every shape up to four sections of up to three items: the initializer builds what
+    /// `appendSections` and an `appendItems` per section build, lookups included.
+    @Test func initializerBuildsWhatAppendsBuild() throws {
+        var shapes: [[Int]] = [[]], layer: [[Int]] = [[]]
+        for _ in 0..<4 {
+            layer = layer.flatMap { counts in (0...3).map { counts + [$0] } }
+            shapes += layer
+        }
+        for counts in shapes {
+            var next = 0
+            let contents = counts.enumerated().map { s, count in
+                ("S\(s)", (0..<count).map { _ in next += 1; return "i\(next)" })
+            }
+            let built = try Snap(contents)
+            built.checkInvariants()
+            var appended = Snap()
+            try appended.appendSections(contents.map(\.0))
+            for (section, items) in contents { try appended.appendItems(items, toSection: section) }
+            #expect(built == appended, "\(counts)")
+            #expect(shape(built) == contents.map { [$0.0] + $0.1 }, "\(counts)")
+            var flat = 0
+            for (s, (section, items)) in contents.enumerated() {
+                #expect(built.indexOfSection(section) == s)
+                for (i, item) in items.enumerated() {
+                    #expect(built.indexPath(ofItem: item) == IndexPath(item: i, section: s) && built.indexOfItem(item) == flat)
+                    flat += 1
+                }
+            }
+            #expect(built.numberOfItems == flat)
+        }
+        #expect(try Snap([]) == Snap())
+    }
+
+    /// Duplicates are refused with the error naming the first one: a section given twice
+    /// (checked before the items), an item twice in a section or in two sections.
+    @Test func initializerRefusesDuplicates() {
+        let cases: [(String, SnapshotError, [(String, [String])])] = [
+            ("section twice", .duplicateSection(identifier: "A"), [("A", ["a1"]), ("B", []), ("A", ["a2"])]),
+            ("section twice, after an item twice", .duplicateSection(identifier: "B"), [("A", ["x", "x"]), ("B", []), ("B", [])]),
+            ("item twice in a section", .duplicateItem(identifier: "a2"), [("A", ["a1", "a2", "a3", "a2"])]),
+            ("item in two sections", .duplicateItem(identifier: "a1"), [("A", ["a1"]), ("B", ["b1", "a1"])]),
+            ("the first of two", .duplicateItem(identifier: "b1"), [("A", ["b1", "a1"]), ("B", ["b1", "a1"])]),
+        ]
+        for (name, expected, contents) in cases {
+            #expect(throws: expected, "\(name)") { try Snap(contents) }
+        }
+    }
+
+    /// An append with a duplicate at every place (already in the snapshot, in this section or
+    /// another, or given twice in the call) to the last section and to an earlier one leaves
+    /// the snapshot as it was, its lookups included; without one it appends.
+    @Test func appendWithADuplicateAnywhereChangesNothing() throws {
+        let base = try abc()
+        for section in ["A", "C"] {
+            for length in 1...4 {
+                for at in 0..<length {
+                    for duplicate in ["a1", "b2", "new0", "new\(length - 1)"] {
+                        var items = (0..<length).map { "new\($0)" }
+                        guard items[at] != duplicate else { continue }
+                        items[at] = duplicate
+                        var s = base
+                        #expect(throws: SnapshotError.duplicateItem(identifier: duplicate), "\(items) to \(section)") {
+                            try s.appendItems(items, toSection: section)
+                        }
+                        s.checkInvariants()
+                        #expect(s == base)
+                        for item in items where base.indexOfItem(item) == nil { #expect(s.indexOfItem(item) == nil, "\(item) left behind") }
+                        #expect(s.indexPath(ofItem: "b2") == IndexPath(item: 1, section: 1))
+                    }
+                }
+                var s = base
+                try s.appendItems((0..<length).map { "new\($0)" }, toSection: section)
+                s.checkInvariants()
+                #expect(s.numberOfItems == base.numberOfItems + length)
+            }
+        }
+    }
+
+    /// A million items, appended at once and through the initializer, index every one.
+    @Test func aMillionItems() throws {
+        let ids = Array(0..<1_000_000)
+        var appended = DiffableSnapshot<Int, Int>()
+        try appended.appendSections([0])
+        try appended.appendItems(ids)
+        let built = try DiffableSnapshot<Int, Int>([(0, Array(ids[..<500_000])), (1, Array(ids[500_000...]))])
+        #expect(appended.numberOfItems == 1_000_000 && built.numberOfItems == 1_000_000)
+        #expect(appended.indexPath(ofItem: 999_999) == IndexPath(item: 999_999, section: 0))
+        #expect(built.indexPath(ofItem: 999_999) == IndexPath(item: 499_999, section: 1) && built.indexOfItem(999_999) == 999_999)
+        #expect(throws: SnapshotError.duplicateItem(identifier: "7")) { try appended.appendItems([1_000_000, 7]) }
+        #expect(appended.numberOfItems == 1_000_000 && appended.indexOfItem(1_000_000) == nil)
+    }
 }

@@ -42,3 +42,52 @@ private final class Refiller {
         queue.runOrDefer { self.again() }
     }
 }
+
+/// Safe points: app code the view calls as the last step of what it does may run structural
+/// work at once, but not inside a loop of the view, nor ahead of work already waiting.
+final class WorkQueueSafePointTests: XCTestCase {
+    func testWorkAskedForAtASafePointRunsAtOnce() { MainActor.assumeIsolated {
+        let queue = WorkQueue()
+        var log: [String] = []
+        queue.runAtSafePoint {  // nothing under way
+            queue.runOrDefer { log.append("at once, outside") }
+            log.append("after")
+        }
+        queue.runWithSafePoints {
+            queue.runNow { log.append("the view's own step") }
+            queue.runAtSafePoint {
+                queue.runOrDefer {
+                    log.append("at once, after the view's step")
+                    queue.runOrDefer { log.append("asked for inside it: after it") }
+                    log.append("its end")
+                }
+                log.append("back in the app's code")
+            }
+        }
+        XCTAssertEqual(log, ["at once, outside", "after", "the view's own step", "at once, after the view's step", "its end",
+                             "asked for inside it: after it", "back in the app's code"])
+    }}
+
+    func testInsideALoopOrBehindWaitingWorkItWaits() { MainActor.assumeIsolated {
+        let queue = WorkQueue()
+        var log: [String] = []
+        queue.runWithSafePoints {
+            queue.runNow {  // a loop of the view: its callbacks are no safe points
+                for i in 0..<2 { queue.runAtSafePoint { queue.runOrDefer { log.append("from the loop \(i)") } } }
+                log.append("loop ends")
+            }
+        }
+        XCTAssertEqual(log, ["loop ends", "from the loop 0", "from the loop 1"])
+        log = []
+        queue.runWithSafePoints {
+            queue.runNow { queue.runOrDefer { log.append("asked for earlier") } }
+            queue.runAtSafePoint {
+                XCTAssertTrue(queue.isBusy, "work waits: what is asked for now goes after it")
+                queue.runOrDefer { log.append("asked for at the safe point") }
+                log.append("the app's code ends")
+            }
+        }
+        XCTAssertEqual(log, ["the app's code ends", "asked for earlier", "asked for at the safe point"])
+        XCTAssertFalse(queue.isBusy)
+    }}
+}

@@ -17,7 +17,7 @@ extension DiffableSnapshot {
             guard !sections.isEmpty else { throw .noSectionToAppendTo }
             s = sections.count - 1
         }
-        try insertItems(identifiers, inSection: s, at: items[s].count)
+        try appendNewItems(identifiers, toSectionAt: s)
     }
 
     /// Adds items just before `item`, in its section (`insertItems(_:beforeItem:)`).

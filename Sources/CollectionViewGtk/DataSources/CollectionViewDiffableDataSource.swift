@@ -99,9 +99,13 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// Shows `snapshot` (`apply(_:animatingDifferences:completion:)`): what stayed keeps its
     /// cell and moves, what went fades, what came in appears; reloaded items get new cells,
     /// reconfigured ones are configured again in their own cells. `completion` runs once the
-    /// change has landed (after its animation). From inside a callback (the cell provider, a
-    /// completion) `snapshot()` has the change at once, and the view shows it right after the
-    /// callback returns, reconfigures included, as with `performBatchUpdates`.
+    /// change has landed (after its animation). Made from the app's own code or a callback that
+    /// ends what the view does for the user (a menu's action, activation, a did-select, a drop),
+    /// the change has landed when this returns: counts, selection and cells are the snapshot's
+    /// (unless an earlier apply is still diffing off the main thread: then it lands after that
+    /// one). From inside the view's own work (the cell provider, a completion) `snapshot()` has
+    /// the change at once, and the view shows it right after that work, reconfigures included,
+    /// as with `performBatchUpdates`.
     ///
     /// - Complexity: the diff is O(n log n) in the items of both snapshots; above
     ///   `backgroundDiffThreshold` it runs on another thread.

@@ -146,10 +146,12 @@ extension CollectionView {
     }
 
     /// The user selects an item: asks should-select, deselects the previous one in single
-    /// selection (with its did-deselect), then selects and tells did-select.
+    /// selection (with its did-deselect), then selects and tells did-select. Did-select is the
+    /// last step, so it is a safe point: an update made there lands at once (not when this runs
+    /// inside a loop of the view, a rubber band's or a range's).
     func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection, isValidItem(indexPath) else { return }
-        work.runNow { selectAsUser(indexPath) }
+        work.runWithSafePoints { selectAsUser(indexPath) }
     }
 
     private func selectAsUser(_ indexPath: IndexPath) {
@@ -162,19 +164,22 @@ extension CollectionView {
             }
         }
         setSelected(true, at: indexPath)
-        delegate?.collectionView(self, didSelectItemAt: indexPath)
+        guard let delegate else { return }
+        work.runAtSafePoint { delegate.collectionView(self, didSelectItemAt: indexPath) }
     }
 
-    /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect.
+    /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect,
+    /// at a safe point as did-select is.
     func userDeselect(_ indexPath: IndexPath) {
         guard selection.selected.contains(indexPath) else { return }
-        work.runNow { deselectAsUser(indexPath) }
+        work.runWithSafePoints { deselectAsUser(indexPath) }
     }
 
     private func deselectAsUser(_ indexPath: IndexPath) {
         if let delegate, !delegate.collectionView(self, shouldDeselectItemAt: indexPath) { return }
         setSelected(false, at: indexPath)
-        delegate?.collectionView(self, didDeselectItemAt: indexPath)
+        guard let delegate else { return }
+        work.runAtSafePoint { delegate.collectionView(self, didDeselectItemAt: indexPath) }
     }
 
     /// What a click, Ctrl+click, Space, Ctrl+Space or Enter does to an item: in multiple
@@ -250,7 +255,7 @@ extension CollectionView {
             userSelect(indexPath)
             return
         }
-        work.runNow {
+        work.runWithSafePoints {
             let wasSelected = selection.selected.contains(indexPath)
             if !wasSelected, let delegate, !delegate.collectionView(self, shouldSelectItemAt: indexPath) { return }
             for (section, ranges) in selection.selected.sectionRanges {
@@ -261,7 +266,8 @@ extension CollectionView {
             }
             guard !wasSelected else { return }
             setSelected(true, at: indexPath)
-            delegate?.collectionView(self, didSelectItemAt: indexPath)
+            guard let delegate else { return }
+            work.runAtSafePoint { delegate.collectionView(self, didSelectItemAt: indexPath) }  // the last step
         }
     }
 

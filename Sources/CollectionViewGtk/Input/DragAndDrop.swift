@@ -114,7 +114,7 @@ final class DragAndDrop {
     private func dragEnded(_ drag: OpaquePointer?) {
         guard let collectionView, let delegate = collectionView.dragDelegate else { return }
         let action = drag.map { gdk_drag_get_selected_action($0) } ?? GdkDragAction(rawValue: 0)
-        collectionView.work.runNow { delegate.collectionView(collectionView, dragSessionDidEndWith: DropOperation(gdkAction: action)) }
+        collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, dragSessionDidEndWith: DropOperation(gdkAction: action)) }
     }
 
     // MARK: Dropping in
@@ -235,13 +235,14 @@ final class DragAndDrop {
             return false
         }
         session.operation = proposal.operation
-        collectionView.work.runNow { delegate.collectionView(collectionView, performDrop: session, at: destination) }
+        // The drop is the app's to make: an update there lands before performDrop returns.
+        collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, performDrop: session, at: destination) }
         // The source must keep its data until every load has been answered: finish after.
         let finish = { @MainActor [weak self, weak collectionView] in
             gdk_drop_finish(session.drop, action)
             if self?.session === session { self?.session = nil }
             guard let collectionView, let delegate = collectionView.dropDelegate else { return }
-            collectionView.work.runNow { delegate.collectionView(collectionView, dropSessionDidEnd: session) }
+            collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, dropSessionDidEnd: session) }
         }
         if session.pendingLoads == 0 { finish() } else { session.whenLoaded = finish }
         return true

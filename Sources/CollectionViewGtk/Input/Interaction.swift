@@ -108,16 +108,19 @@ final class Interaction {
         return delegate.collectionView(collectionView, canPerformPrimaryActionForItemAt: path)
     }
 
-    /// Activates the item when the delegate handles activation; false when it does not.
+    /// Activates the item when the delegate handles activation; false when it does not. The
+    /// primary action is the last thing the view does for the click or key: a safe point, where
+    /// an update the app makes lands at once.
     func activate(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
-        guard canActivate(path, in: collectionView) else { return false }
-        collectionView.delegate?.collectionView(collectionView, performPrimaryActionForItemAt: path)
+        guard canActivate(path, in: collectionView), let delegate = collectionView.delegate else { return false }
+        collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, performPrimaryActionForItemAt: path) }
         return true
     }
 
     private func pressEnded(x: Double, y: Double, modifiers: GdkModifierType) {
         guard let collectionView, trackedItem != nil else { return }
-        collectionView.work.runNow { endPress(x: x, y: y, modifiers: modifiers, in: collectionView) }
+        // Its last step (the did-select, the activation) is the app's: a safe point.
+        collectionView.work.runWithSafePoints { endPress(x: x, y: y, modifiers: modifiers, in: collectionView) }
     }
 
     private func endPress(x: Double, y: Double, modifiers: GdkModifierType, in collectionView: CollectionView) {
@@ -131,7 +134,8 @@ final class Interaction {
         // single click activates too with single-click activation, after selecting.
         if doubleClick, activate(path, in: collectionView) { return }
         if singleClickActivates, canActivate(path, in: collectionView) {
-            if collectionView.allowsSelection { collectionView.userSelect(path) }
+            // The activation follows the did-select, so an update made there waits for it.
+            if collectionView.allowsSelection { collectionView.work.runNow { collectionView.userSelect(path) } }
             _ = activate(path, in: collectionView)
             return
         }

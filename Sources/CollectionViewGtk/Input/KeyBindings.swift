@@ -47,7 +47,7 @@ struct KeyBindings {
         // selects it as Space does.
         Binding(keys: [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter]) { view, interaction, _ in
             guard let path = focused(view) else { return false }
-            let activated = view.work.runNow { interaction.activate(path, in: view) }
+            let activated = view.work.runWithSafePoints { interaction.activate(path, in: view) }
             if !activated { view.userToggle(path) }
             return true
         },

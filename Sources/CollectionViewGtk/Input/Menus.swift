@@ -166,7 +166,8 @@ final class Menus {
         close()
         guard entry.isEnabled, let action = entry.action else { return }
         let valid = items.filter { collectionView.isValidItem($0) }
-        collectionView.work.runNow { action(valid) }
+        // The view is done with the menu: an update the action makes lands before it returns.
+        collectionView.work.runAtSafePoint { action(valid) }
     }
 
     // MARK: The edit menu
@@ -229,7 +230,7 @@ final class Menus {
     func chose(_ action: EditAction) {
         guard let collectionView, let path = menuItem, collectionView.isValidItem(path) else { return }
         menuItem = nil
-        collectionView.work.runNow {
+        collectionView.work.runAtSafePoint {
             collectionView.delegate?.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.menu)
         }
     }
@@ -237,7 +238,7 @@ final class Menus {
     /// Ctrl+X, Ctrl+C, Ctrl+V on the focused item, through the same checks as the menu.
     func shortcut(_ action: EditAction) -> Bool {
         guard let collectionView else { return false }
-        return collectionView.work.runNow { performShortcut(action, in: collectionView) }
+        return collectionView.work.runWithSafePoints { performShortcut(action, in: collectionView) }
     }
 
     private func performShortcut(_ action: EditAction, in collectionView: CollectionView) -> Bool {
@@ -246,7 +247,9 @@ final class Menus {
               delegate.collectionView(collectionView, shouldShowMenuForItemAt: path),
               delegate.collectionView(collectionView, canPerformAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
         else { return false }
-        delegate.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
+        collectionView.work.runAtSafePoint {
+            delegate.collectionView(collectionView, performAction: action, forItemAt: path, withSender: EditAction.Sender.keyboard)
+        }
         return true
     }
 
@@ -256,7 +259,7 @@ final class Menus {
         // While a menu is open the key is the menu's (its Delete item shows it), not the
         // selection's: a menu opened on another item would otherwise delete the selection.
         guard let collectionView, menu == nil else { return false }
-        return collectionView.work.runNow { performDelete(permanently: permanently, in: collectionView) }
+        return collectionView.work.runWithSafePoints { performDelete(permanently: permanently, in: collectionView) }
     }
 
     private func performDelete(permanently: Bool, in collectionView: CollectionView) -> Bool {
@@ -265,7 +268,7 @@ final class Menus {
         if items.isEmpty, let focused = collectionView.selection.focused, collectionView.isValidItem(focused) { items = [focused] }
         guard !items.isEmpty,
               delegate.collectionView(collectionView, canPerformDeleteForItemsAt: items, permanently: permanently) else { return false }
-        delegate.collectionView(collectionView, performDeleteForItemsAt: items, permanently: permanently)
+        collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, performDeleteForItemsAt: items, permanently: permanently) }
         return true
     }
 

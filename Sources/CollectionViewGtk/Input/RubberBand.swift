@@ -54,18 +54,22 @@ extension CollectionView {
         guard new != old else { return }
         work.runNow { installedLayout.prepareIfNeeded() }
         var seen = Set<IndexPath>()
-        for region in RubberBand.changedRegions(from: old, to: new) {
-            for attributes in installedLayout.layoutAttributesForElements(in: region)
-            where attributes.representedElementCategory == .cell && !attributes.isHidden {
-                let path = attributes.indexPath
-                guard seen.insert(path).inserted, isValidItem(path) else { continue }
-                let inside = attributes.frame.intersects(new)
-                if inside, !selection.selected.contains(path) {
-                    userSelect(path)
-                    if selection.selected.contains(path) { band.didSelect(path) }
-                } else if !inside, band.added.contains(path) {
-                    userDeselect(path)
-                    if !selection.selected.contains(path) { band.didDeselect(path) }
+        // One operation: the delegate's did-select calls inside the loop are not safe points, so
+        // an update made there waits until the band has gone over every item.
+        work.runNow {
+            for region in RubberBand.changedRegions(from: old, to: new) {
+                for attributes in installedLayout.layoutAttributesForElements(in: region)
+                where attributes.representedElementCategory == .cell && !attributes.isHidden {
+                    let path = attributes.indexPath
+                    guard seen.insert(path).inserted, isValidItem(path) else { continue }
+                    let inside = attributes.frame.intersects(new)
+                    if inside, !selection.selected.contains(path) {
+                        userSelect(path)
+                        if selection.selected.contains(path) { band.didSelect(path) }
+                    } else if !inside, band.added.contains(path) {
+                        userDeselect(path)
+                        if !selection.selected.contains(path) { band.didDeselect(path) }
+                    }
                 }
             }
         }

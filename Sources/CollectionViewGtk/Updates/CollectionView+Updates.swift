@@ -45,9 +45,11 @@ extension CollectionView {
     /// `completion` gets true when the animation ran to its end, false when a later update or a
     /// reload cut it short or the update was invalid (then it is reported with the rule it broke
     /// and the view reloads instead). A batch inside another is part of the outer one and
-    /// completes with it, with its result. From inside a callback (`cellForItemAt`,
-    /// `willDisplay`, a completion...) `updates` still runs at once, and the batch is applied
-    /// right after the callback, in order with other work asked for there.
+    /// completes with it, with its result. The batch has landed when this returns, from the
+    /// app's own code and from the callbacks that end what the view does for the user (a menu's
+    /// action, activation, the did-select of a click, a drop). From inside the view's own work
+    /// (`cellForItemAt`, `willDisplay`, a completion...) `updates` still runs at once, and the
+    /// batch is applied right after that work, in order with other work asked for there.
     ///
     /// - Parameters:
     ///   - updates: changes the data source, then calls the change methods; may be nil.

@@ -13,7 +13,9 @@ import CollectionLayout
 /// The view works in stages: the layout answers where elements go; the element owner
 /// (`ElementOwner`) alone makes, reuses, places and retires their views; updates pass through
 /// validation, an index map and an update record before the animator moves anything. Work
-/// that app code asks for from inside a callback runs right after that callback's operation.
+/// that app code asks for from inside a callback of the view's own work (a layout pass, an
+/// update, an animation frame) runs right after that work; from the app's own code, a menu's
+/// action, an activation or a click's did-select it runs at once, as in UIKit.
 @MainActor
 public final class CollectionView: CollectionViewLayoutHost {
     /// The flow layout's header kind (`elementKindSectionHeader`).
