@@ -87,7 +87,15 @@ extension CollectionView {
                                                      width: 2 * bounds.width, height: bounds.height))
                 ?? (move == .pageDown ? lastItem : firstItem)
         }
-        if let target { setFocusedItem(target) }
+        guard let target else { return }
+        guard move == .first || move == .last else {
+            setFocusedItem(target)
+            return
+        }
+        // Home and End show the content's edge: the header above the first item too.
+        setFocusedItem(target, scroll: false)
+        scrollToItem(at: target, at: [], animated: true, toContentEdge: true)
+        orthogonalScroll.reveal(target)
     }
 
     var firstItem: IndexPath? {
