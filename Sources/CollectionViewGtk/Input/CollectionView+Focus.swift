@@ -14,9 +14,11 @@ public enum FocusMove: Sendable {
     case up
     /// To the nearest item below (Down arrow), scored as for ``left``.
     case down
-    /// To the first item of the first section that has items (Home).
+    /// To the first item of the first section that has items (Home); the view scrolls to the
+    /// content's start (a header above the item shows too).
     case first
-    /// To the last item of the last section that has items (End).
+    /// To the last item of the last section that has items (End); the view scrolls to the
+    /// content's end.
     case last
     /// To the item nearest the point a viewport's height above the focused one (Page Up), or
     /// the first item when there is none.

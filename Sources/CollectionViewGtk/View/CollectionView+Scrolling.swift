@@ -94,6 +94,12 @@ extension CollectionView {
     /// the frame clock, with ``animation``, when asked and GTK's animations are enabled. An index
     /// path that names no item is reported to ``errorHandler`` and ignored.
     ///
+    /// The scroll heads for the item as it is on each frame, not as it was at the call: rows
+    /// measured (self-sizing), inserted or resized on the way move the target, and the item
+    /// lands where asked. Without animation too, the item is put back in place once the rows
+    /// the jump brought into view have been measured. The user's own scroll, or setting
+    /// ``contentOffset``, stops it.
+    ///
     /// - Parameters:
     ///   - indexPath: the item to show.
     ///   - position: where in the viewport; empty (``ScrollPosition/none``) scrolls as little as
