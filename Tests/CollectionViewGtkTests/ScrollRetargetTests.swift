@@ -108,6 +108,7 @@ final class ScrollRetargetTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.y, cv.contentSize.height - cv.bounds.height, accuracy: 0.5, "End reaches the bottom")
         Self.assertShownMeasured(cv, last)
         XCTAssertLessThanOrEqual(try XCTUnwrap(Self.frame(cv, last)).maxY, cv.bounds.maxY + 0.5)
+        GtkHarness.screenCapture(name: "scroll-retarget-end")  // with $CV_SCREENSHOT_DIR set
 
         // Narrower: the rows wrap and are measured again as they show.
         gtk_window_set_default_size(window.as(GtkWindow.self), 380, 600)
@@ -121,6 +122,7 @@ final class ScrollRetargetTests: XCTestCase {
         Self.waitForScrollToEnd(cv)
         XCTAssertEqual(cv.contentOffset.y, 0, "Home reaches the top")
         Self.assertShownMeasured(cv, first)
+        GtkHarness.screenCapture(name: "scroll-retarget-home-after-resize")
 
         // And End again, over rows measured at the old width.
         GtkHarness.keys("End")
