@@ -207,13 +207,21 @@ final class ScrollSnapDriver {
     func flingEnded(velocity: Point) {
         if wheelTimeout != 0 { g_source_remove(wheelTimeout); wheelTimeout = 0 }
         Async.after(milliseconds: 0) { [weak self] in
-            guard let self, let cv = self.collectionView else { return }
-            let scrolled = cv.widget.opaque
-            if gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0 {
-                gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
-                gtk_scrolled_window_set_kinetic_scrolling(scrolled, 1)
-            }
+            guard let self else { return }
+            self.stopDeceleration()
             self.settle(velocity: velocity)
+        }
+    }
+
+    /// Stops GTK's kinetic deceleration (turning the scrolled window's kinetic scrolling off
+    /// and on, which GTK documents as stopping one): the view moves the offset from here on.
+    /// Not while a finger is down: that would also reset GTK's drag gesture under it.
+    func stopDeceleration() {
+        guard let cv = collectionView, touchDrag == nil else { return }
+        let scrolled = cv.widget.opaque
+        if gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0 {
+            gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
+            gtk_scrolled_window_set_kinetic_scrolling(scrolled, 1)
         }
     }
 

@@ -137,6 +137,9 @@ extension CollectionView {
     @discardableResult
     func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation {
         stopScrollAnimation()
+        // A fling still gliding would move the offset on its own, which ends a scroll of the
+        // view's as the user's scroll: End pressed during a fling goes to the end.
+        scrollSnap.stopDeceleration()
         let scroll = ScrollAnimation(target, in: self)
         scrollAnimation = scroll
         scroll.begin(animation, move: { [weak self] in self?.moveOffsetItself(to: $0) }, end: { [weak self, weak scroll] finished in
