@@ -51,11 +51,12 @@ final class ScrollAnimation {
     /// Where the target last resolved to: a scroll whose item is gone, or whose layout is
     /// waiting for its pass, heads there meanwhile.
     private var lastResolved: Point
-    /// Layout passes an item target has been held after the last frame.
-    private var heldPasses = 0
-    /// The most passes an item target is held: measuring what came into view takes a pass or
-    /// two; a layout whose sizes never settle must not hold the offset for ever.
-    static let maximumHeldPasses = 30
+    /// Layout rounds an item target has been held after the last frame.
+    private var heldRounds = 0
+    /// The most layout rounds an item target is held: measuring what came into view takes a
+    /// round or two (a pass has up to four); a layout whose sizes never settle must not hold
+    /// the offset for ever.
+    static let maximumHeldRounds = 30
 
     init(_ target: Target, in view: CollectionView) {
         self.target = target
@@ -157,8 +158,8 @@ final class ScrollAnimation {
         guard !isRunning, holdsTarget, let view else { return (nil, !isRunning) }
         let wanted = currentTarget(), current = view.contentOffset
         let moves = abs(wanted.x - current.x) >= 0.5 || abs(wanted.y - current.y) >= 0.5
-        heldPasses += 1
-        if heldPasses > Self.maximumHeldPasses { return (nil, true) }
+        heldRounds += 1
+        if heldRounds > Self.maximumHeldRounds { return (nil, true) }
         return (moves ? wanted : nil, !moves && layoutSettled)
     }
 }
