@@ -14,9 +14,11 @@ public enum FocusMove: Sendable {
     case up
     /// To the nearest item below (Down arrow), scored as for ``left``.
     case down
-    /// To the first item of the first section that has items (Home).
+    /// To the first item of the first section that has items (Home); the view scrolls to the
+    /// content's start (a header above the item shows too).
     case first
-    /// To the last item of the last section that has items (End).
+    /// To the last item of the last section that has items (End); the view scrolls to the
+    /// content's end.
     case last
     /// To the item nearest the point a viewport's height above the focused one (Page Up), or
     /// the first item when there is none.
@@ -87,7 +89,15 @@ extension CollectionView {
                                                      width: 2 * bounds.width, height: bounds.height))
                 ?? (move == .pageDown ? lastItem : firstItem)
         }
-        if let target { setFocusedItem(target) }
+        guard let target else { return }
+        guard move == .first || move == .last else {
+            setFocusedItem(target)
+            return
+        }
+        // Home and End show the content's edge: the header above the first item too.
+        setFocusedItem(target, scroll: false)
+        scrollToItem(at: target, at: [], animated: true, toContentEdge: true)
+        orthogonalScroll.reveal(target)
     }
 
     var firstItem: IndexPath? {

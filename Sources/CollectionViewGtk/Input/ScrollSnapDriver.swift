@@ -37,8 +37,8 @@ final class ScrollSnapDriver {
     private var wheelTarget: (boundary: Point, target: Point)?
     /// Wheel movement not yet a whole notch (high-resolution wheels, smooth X11 scrolling).
     private var wheelNotches = Point.zero
-    /// The ease this driver started (the view's scroll tween while it runs).
-    private var tween: Tween?
+    /// The ease this driver started (the view's scroll while it runs).
+    private var ease: ScrollAnimation?
     /// How long the wheel must be still before a snapping layout settles: longer than the gap
     /// between the notches of one turn of the wheel (30-100 ms), short enough to feel like the
     /// end of the scroll.
@@ -117,7 +117,7 @@ final class ScrollSnapDriver {
         return cv.isPagingEnabled || cv.collectionViewLayout.snapsScrolling
     }
 
-    var isEasing: Bool { tween?.isRunning ?? false }
+    var isEasing: Bool { ease?.isRunning ?? false }
 
     private var state: GdkModifierType { gtk_event_controller_get_current_event_state(controller) }
 
@@ -207,13 +207,21 @@ final class ScrollSnapDriver {
     func flingEnded(velocity: Point) {
         if wheelTimeout != 0 { g_source_remove(wheelTimeout); wheelTimeout = 0 }
         Async.after(milliseconds: 0) { [weak self] in
-            guard let self, let cv = self.collectionView else { return }
-            let scrolled = cv.widget.opaque
-            if gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0 {
-                gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
-                gtk_scrolled_window_set_kinetic_scrolling(scrolled, 1)
-            }
+            guard let self else { return }
+            self.stopDeceleration()
             self.settle(velocity: velocity)
+        }
+    }
+
+    /// Stops GTK's kinetic deceleration (turning the scrolled window's kinetic scrolling off
+    /// and on, which GTK documents as stopping one): the view moves the offset from here on.
+    /// Not while a finger is down: that would also reset GTK's drag gesture under it.
+    func stopDeceleration() {
+        guard let cv = collectionView, touchDrag == nil else { return }
+        let scrolled = cv.widget.opaque
+        if gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0 {
+            gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
+            gtk_scrolled_window_set_kinetic_scrolling(scrolled, 1)
         }
     }
 
@@ -254,22 +262,15 @@ final class ScrollSnapDriver {
         }
         easeCount += 1
         lastEase = (from, target, animation.duration)
-        cv.scrollTween?.stop()
-        let tween = Tween(on: cv.viewport, animation, frame: { [weak cv] e in
-            cv?.setOffset(Point(x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e))
-        })
-        tween.begin(animated: cv.animationsEnabled && animation.duration > 0)
-        if tween.isRunning {  // not when it jumped to the end (animations off)
-            self.tween = tween
-            cv.scrollTween = tween
-        }
+        // The view's own scroll: rows measured on the way retarget it, the user's scroll ends it.
+        let ease = cv.startScroll(to: .offset(target), animation)
+        self.ease = ease.isRunning ? ease : nil  // not when it jumped to the end (animations off)
     }
 
     private func stopEase() {
-        guard let tween, tween.isRunning else { return }
-        tween.stop()
-        if collectionView?.scrollTween === tween { collectionView?.scrollTween = nil }
-        self.tween = nil
+        guard let ease, ease.isRunning else { return }
+        if collectionView?.scrollAnimation === ease { collectionView?.stopScrollAnimation() } else { ease.stop() }
+        self.ease = nil
     }
 
     func dispose() {

@@ -126,8 +126,7 @@ extension CollectionView {
                                            completion: ((Bool) -> Void)? = nil) -> TransitionLayout {
         endInteractiveTransitionNow()
         animator.finish()
-        scrollTween?.stop()  // the transition moves the offset from here on
-        scrollTween = nil
+        stopScrollAnimation()  // the transition moves the offset from here on
         var kept = indexPath
         if let requested = indexPath, !isValidItem(requested) {
             report(.invalidIndexPath("startInteractiveTransition(to:keepingItemAt:)", requested))

@@ -162,6 +162,7 @@ extension CollectionView {
         // Follow the items to their new index paths.
         selection.remap(map)
         interaction.itemsMoved { map.newIndexPath(forOld: $0) }
+        scrollAnimation?.itemsMoved { map.newIndexPath(forOld: $0) }  // a scroll to an item heads for it still
         let leaving = ensureViews(.remap { map.newKey(forOld: $0) }).leaving
 
         // The layout, told about the changes.

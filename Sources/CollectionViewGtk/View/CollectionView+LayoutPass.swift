@@ -28,7 +28,10 @@ extension CollectionView {
         for _ in 0..<Self.roundsPerPass {
             work.runNow { layoutPass(resized: resized) }  // what callbacks asked for runs at its end
             resized = false
-            if !installedLayout.needsPrepare { break }
+            // A scroll to an item puts it back where it was asked once the round measured
+            // what it brought into view; another round places what that move shows.
+            let moved = work.runNow { holdScrollTarget() }
+            if !installedLayout.needsPrepare && !moved { break }
         }
         pass.isRunning = false
         if elements.presentations != presented { pass.presentedViews = true }  // app code may have queued resizes
@@ -86,10 +89,7 @@ extension CollectionView {
             cv_scroll_host_configure_mirrored(host, Self.sanitize(content.width + size.width), Self.sanitize(content.height + size.height),
                                               viewportSize.width, viewportSize.height, isMirrored ? 1 : 0)
         }
-        if offset != .zero {
-            let current = contentOffset
-            contentOffset = Point(x: current.x + offset.x, y: current.y + offset.y)
-        }
+        if offset != .zero { correctOffset(by: offset) }
     }
 
     /// A scroll with nothing else going on: the element owner then asks only for the strips
@@ -161,6 +161,9 @@ extension CollectionView {
     /// The adjustments' value changed (a scroll). The scroll host does not report the changes
     /// its own configuring makes, so this is always someone scrolling.
     func hostScrolled() {
+        // Not the view's own move: the user scrolled (wheel, drag, scrollbar), which ends a
+        // scroll of the view's (the view's corrections, see `correctOffset(by:)`, do not).
+        if !scroll.isMovingOffsetItself { stopScrollAnimation() }
         // From inside a callback (an app that scrolls from willDisplay, say) or an operation
         // (a layout swap moving the offset): right after it. The queued call goes straight to
         // the work, not back through this check, which would queue it again for ever.

@@ -39,8 +39,7 @@ extension CollectionView {
     public var contentOffset: Point {
         get { Point(x: layoutOffsetX(gtk_adjustment_get_value(hadjustment)), y: gtk_adjustment_get_value(vadjustment)) }
         set {
-            scrollTween?.stop()
-            scrollTween = nil
+            stopScrollAnimation()
             setOffset(newValue)
         }
     }
@@ -65,6 +64,26 @@ extension CollectionView {
         gtk_adjustment_set_value(vadjustment, point.y)
     }
 
+    /// Moves the offset as the view's own move: a scroll of the view's (an animated
+    /// `scrollToItem`, say) goes on; any other write of the adjustments ends it (see
+    /// `hostScrolled`). A scroll still, for everything else (the press it cancels, the views it
+    /// brings into view).
+    func moveOffsetItself(to point: Point) {
+        let was = scroll.isMovingOffsetItself
+        scroll.isMovingOffsetItself = true
+        defer { scroll.isMovingOffsetItself = was }
+        setOffset(point)
+    }
+
+    /// The view's own correction of the offset, by `delta`, for content that moved above what
+    /// shows (a row above measured, an invalidation context's `contentOffsetAdjustment`): what
+    /// the user sees stays put, and a scroll of the view's retargets instead of stopping.
+    func correctOffset(by delta: Point) {
+        let current = contentOffset
+        scrollAnimation?.shift(by: delta)
+        moveOffsetItself(to: Point(x: current.x + delta.x, y: current.y + delta.y))
+    }
+
     /// Moves the offset without it counting as a scroll (no press is cancelled, no scrubber
     /// shows, a running tween goes on): the view's own moves, such as an interactive
     /// transition carrying the viewport from one layout's offset to the other's.
@@ -76,45 +95,87 @@ extension CollectionView {
     /// the frame clock, with ``animation``, when asked and GTK's animations are enabled. An index
     /// path that names no item is reported to ``errorHandler`` and ignored.
     ///
+    /// The scroll heads for the item as it is on each frame, not as it was at the call: rows
+    /// measured (self-sizing), inserted or resized on the way move the target, and the item
+    /// lands where asked. Without animation too, the item is put back in place once the rows
+    /// the jump brought into view have been measured. The user's own scroll, or setting
+    /// ``contentOffset``, stops it.
+    ///
     /// - Parameters:
     ///   - indexPath: the item to show.
     ///   - position: where in the viewport; empty (``ScrollPosition/none``) scrolls as little as
     ///     it takes.
     ///   - animated: whether to animate the scroll.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        scrollToItem(at: indexPath, at: position, animated: animated, toContentEdge: false)
+    }
+
+    /// `scrollToItem`; with `toContentEdge`, an axis that moves goes on to the content's edge
+    /// beyond the item (Home and End show the header above the first item, the footer below
+    /// the last).
+    func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, toContentEdge: Bool) {
         guard isValidItem(indexPath) else {
             report(.invalidIndexPath("scrollToItem(at:)", indexPath))
             return
         }
         collectionViewLayout.prepareIfNeeded()
         guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
-        let b = bounds
-        var target = b.origin
-        if position.contains(.top) { target.y = frame.minY }
-        else if position.contains(.centeredVertically) { target.y = frame.midY - b.height / 2 }
-        else if position.contains(.bottom) { target.y = frame.maxY - b.height }
-        else if frame.minY < b.minY { target.y = frame.minY }
-        else if frame.maxY > b.maxY { target.y = frame.maxY - b.height }
-        if position.contains(.left) { target.x = frame.minX }
-        else if position.contains(.centeredHorizontally) { target.x = frame.midX - b.width / 2 }
-        else if position.contains(.right) { target.x = frame.maxX - b.width }
-        else if frame.minX < b.minX { target.x = frame.minX }
-        else if frame.maxX > b.maxX { target.x = frame.maxX - b.width }
-        let content = collectionViewLayout.collectionViewContentSize
-        target.x = max(0, min(target.x, content.width - b.width))
-        target.y = max(0, min(target.y, content.height - b.height))
-        guard animated, animationsEnabled, animation.duration > 0 else {
-            contentOffset = target
-            return
+        // An axis with no position keeps the edge the item is beyond now: the scroll heads
+        // for that edge of the item however the item moves on the way.
+        let visible = bounds
+        var horizontal = ScrollAnimation.Alignment.horizontal(position, item: frame, visible: visible)
+        var vertical = ScrollAnimation.Alignment.vertical(position, item: frame, visible: visible)
+        if toContentEdge {
+            horizontal = horizontal.toContentEdge
+            vertical = vertical.toContentEdge
         }
-        scrollTween?.stop()
-        let from = contentOffset
-        let tween = Tween(on: viewport, animation, frame: { [weak self] e in
-            self?.setOffset(Point(x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e))
-        })
-        scrollTween = tween
-        tween.begin(animated: true)
+        startScroll(to: .item(indexPath, horizontal: horizontal, vertical: vertical), animated ? animation : nil)
     }
+
+    /// Starts a scroll of the view's to `target`, on the frame clock with `animation` (nil, or
+    /// GTK's animations off: there at once), ending the one under way. An item target is then
+    /// held in place until the rows it brought into view have been measured.
+    @discardableResult
+    func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation {
+        stopScrollAnimation()
+        // A fling still gliding would move the offset on its own, which ends a scroll of the
+        // view's as the user's scroll: End pressed during a fling goes to the end.
+        scrollSnap.stopDeceleration()
+        let scroll = ScrollAnimation(target, in: self)
+        scrollAnimation = scroll
+        scroll.begin(animation, move: { [weak self] in self?.moveOffsetItself(to: $0) }, end: { [weak self, weak scroll] finished in
+            guard let self, let scroll, self.scrollAnimation === scroll else { return }
+            if finished && scroll.holdsTarget {
+                gtk_widget_queue_allocate(self.viewport)  // a pass that measures what it shows and holds the item
+            } else {
+                self.scrollAnimation = nil
+            }
+        })
+        return scroll
+    }
+
+    /// Ends the view's scroll under way, where it is.
+    func stopScrollAnimation() {
+        guard let scroll = scrollAnimation else { return }
+        scrollAnimation = nil
+        scroll.stop()
+    }
+
+    /// After a layout round: a scroll to an item past its last frame puts the item back where
+    /// it was asked (the round measured rows that moved it) and lets go once a round leaves it
+    /// in place. Returns whether it moved the offset.
+    func holdScrollTarget() -> Bool {
+        guard let scroll = scrollAnimation else { return false }
+        let settled = !installedLayout.needsPrepare && !elements.hasPendingViews
+        let (offset, done) = scroll.afterLayoutRound(layoutSettled: settled)
+        if let offset { moveOffsetItself(to: offset) }
+        if done, scrollAnimation === scroll { scrollAnimation = nil }
+        return offset != nil
+    }
+
+    /// Whether a scroll of the view's is under way: an animated one, or a scroll to an item
+    /// still holding its item in place while what it brought into view is measured.
+    package var isScrollingToTarget: Bool { scrollAnimation != nil }
 
     /// GTK's `gtk-enable-animations` setting.
     var animationsEnabled: Bool {

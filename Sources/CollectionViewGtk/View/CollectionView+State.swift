@@ -49,8 +49,11 @@ struct ScrollState {
     /// adjustment are flipped. Stored here only: the element owner is handed it with the
     /// canvas frame.
     var isMirrored = false
-    /// An animated scroll under way.
-    var tween: Tween?
+    /// A scroll to a target under way (an animated one, or one holding its item in place).
+    var animation: ScrollAnimation?
+    /// True while the view writes the offset itself (a scroll's frame, a correction): any
+    /// other change of the adjustments is someone scrolling, which ends ``animation``.
+    var isMovingOffsetItself = false
 }
 
 /// The layout pass's state (whether one runs, and the tick that does what it left for the
@@ -157,9 +160,9 @@ extension CollectionView {
         get { scroll.isMirrored }
         set { scroll.isMirrored = newValue }
     }
-    var scrollTween: Tween? {
-        get { scroll.tween }
-        set { scroll.tween = newValue }
+    var scrollAnimation: ScrollAnimation? {
+        get { scroll.animation }
+        set { scroll.animation = newValue }
     }
     var movement: InteractiveMovement? {
         get { editing.movement }

@@ -378,8 +378,7 @@ public final class CollectionView: CollectionViewLayoutHost {
     private func hostDisposed() {
         scrollSnap.dispose()
         orthogonalScroll.dispose()
-        scrollTween?.stop()
-        scrollTween = nil
+        stopScrollAnimation()
         animator.cancel()
         backgroundLayer.dispose()
         indexScrubber.dispose()
