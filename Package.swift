@@ -55,7 +55,8 @@ let package = Package(
         // streams PNG and TIFF row by row, shrinks WebP while decoding, and applies EXIF
         // orientation. Used from C only (CPhotoDecode): its calls are variadic. vips' flags as
         // Sources/CVips/swiftpm-vips.pc gives them (see quietPkgConfig).
-        .systemLibrary(name: "CVips", pkgConfig: quietPkgConfig("Sources/CVips/swiftpm-vips.pc", otherwise: "vips"),
+        .systemLibrary(name: "CVips", pkgConfig: quietPkgConfig("Sources/CVips/swiftpm-vips.pc", otherwise: "vips",
+                                                           headers: [["/usr/include/vips/vips.h"]]),
                        providers: [.apt(["libvips-dev"])]),
         // The gallery's photo decoder's C side: libvips' and GdkPixbufLoader's calls behind a
         // few plain functions (Sources/Gallery/Photos is the Swift side).
