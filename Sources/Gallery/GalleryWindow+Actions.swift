@@ -290,6 +290,7 @@ extension GalleryWindow {
         settings?.set("last-folder", folder.rootURI)
         GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
         firstScreen = (started, false)
+        drawDirectlyWhileTheFirstScreenLoads()
         requestFirstScreen()
     }
 
@@ -323,6 +324,7 @@ extension GalleryWindow {
         if let (started, done) = firstScreen, !done, visibleThumbnailsShown() {
             firstScreen = (started, true)
             GalleryLog.event("first-screen ms=\((g_get_monotonic_time() - started) / 1000)")
+            firstScreenLoaded()
             openedDates?.release()  // held while the first screen loaded (open(folderURI:))
             GalleryLog.cellsSoon(self)  // where the tiles are, now that they show their pictures (tests)
             BenchFling.start(self)

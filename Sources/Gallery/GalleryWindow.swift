@@ -18,6 +18,10 @@ final class GalleryWindow {
     var loadingFolder: FolderContent?
     /// Since a folder opened, until every cell on screen shows its thumbnail (logged once).
     var firstScreen: (started: Int, done: Bool)?
+    /// The tile cache mode asked for (GALLERY_TILE_CACHE; automatic otherwise), and how many
+    /// first screens have started (GalleryWindow+FirstScreen.swift).
+    var tileCachePreference: CollectionView.TileCacheMode = .automatic
+    var firstScreenGeneration = 0
     /// Files whose thumbnail could not be decoded, for the message.
     var unreadableFiles: Set<String> = []
     let thumbnails = ThumbnailLoader(capacityBytes: GalleryWindow.thumbnailCacheBytes)
@@ -108,7 +112,8 @@ final class GalleryWindow {
         // twelfth), where measuring shows that costs less. GALLERY_TILE_CACHE=0 draws them
         // directly, =1 always through the tiles, to compare.
         let cache = getenv("GALLERY_TILE_CACHE").map { String(cString: $0) }
-        collectionView.tileCacheMode = cache == "0" ? .off : cache == "1" ? .on : .automatic
+        tileCachePreference = cache == "0" ? .off : cache == "1" ? .on : .automatic
+        collectionView.tileCacheMode = tileCachePreference
         // GALLERY_ANIMATION_SCALE=10 plays the view's animations ten times slower: to look at
         // (and take screenshots of) a transition half way.
         if let scale = getenv("GALLERY_ANIMATION_SCALE").flatMap({ Double(String(cString: $0)) }), scale > 0 {
