@@ -147,8 +147,9 @@ extension CollectionView {
 
     /// The user selects an item: asks should-select, deselects the previous one in single
     /// selection (with its did-deselect), then selects and tells did-select. Did-select is the
-    /// last step, so it is a safe point: an update made there lands at once (not when this runs
-    /// inside a loop of the view, a rubber band's or a range's).
+    /// last step, so it is a safe point: an update made there lands at once, after what the
+    /// did-deselect asked for (``callAtSafePoint(about:_:)``); not when this runs inside a loop
+    /// of the view, a rubber band's or a range's.
     func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection, isValidItem(indexPath) else { return }
         work.runWithSafePoints { selectAsUser(indexPath) }
@@ -165,7 +166,7 @@ extension CollectionView {
         }
         setSelected(true, at: indexPath)
         guard let delegate else { return }
-        work.runAtSafePoint { delegate.collectionView(self, didSelectItemAt: indexPath) }
+        callAtSafePoint(about: indexPath) { delegate.collectionView(self, didSelectItemAt: $0) }
     }
 
     /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect,
@@ -179,7 +180,7 @@ extension CollectionView {
         if let delegate, !delegate.collectionView(self, shouldDeselectItemAt: indexPath) { return }
         setSelected(false, at: indexPath)
         guard let delegate else { return }
-        work.runAtSafePoint { delegate.collectionView(self, didDeselectItemAt: indexPath) }
+        callAtSafePoint(about: indexPath) { delegate.collectionView(self, didDeselectItemAt: $0) }
     }
 
     /// What a click, Ctrl+click, Space, Ctrl+Space or Enter does to an item: in multiple
@@ -267,7 +268,7 @@ extension CollectionView {
             guard !wasSelected else { return }
             setSelected(true, at: indexPath)
             guard let delegate else { return }
-            work.runAtSafePoint { delegate.collectionView(self, didSelectItemAt: indexPath) }  // the last step
+            callAtSafePoint(about: indexPath) { delegate.collectionView(self, didSelectItemAt: $0) }  // the last step
         }
     }
 

@@ -110,10 +110,11 @@ final class Interaction {
 
     /// Activates the item when the delegate handles activation; false when it does not. The
     /// primary action is the last thing the view does for the click or key: a safe point, where
-    /// an update the app makes lands at once.
+    /// an update the app makes lands at once, after what the click's did-select asked for (the
+    /// action then gets the item where that left it).
     func activate(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
         guard canActivate(path, in: collectionView), let delegate = collectionView.delegate else { return false }
-        collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, performPrimaryActionForItemAt: path) }
+        collectionView.callAtSafePoint(about: path) { delegate.collectionView(collectionView, performPrimaryActionForItemAt: $0) }
         return true
     }
 
@@ -283,10 +284,15 @@ final class Interaction {
     func closeMenu() { menus.close() }
     func presentMenu() { menus.present() }
     func menuChose(_ action: EditAction) { menus.chose(action) }
+    /// Opens the context menu for an item (or for none), selecting the item first as
+    /// ``selectForContextMenu(_:)`` says. Its did-select is a safe point, so an update made
+    /// there lands at once: the menu is for the item where that left it, and for none when the
+    /// update removed it.
     @discardableResult
     func showContextMenu(for path: IndexPath?, at point: (Double, Double)?) -> Bool {
-        selectForContextMenu(path)
-        return menus.showContextMenu(for: path, at: point)
+        guard let path, let collectionView else { return menus.showContextMenu(for: path, at: point) }
+        guard let now = collectionView.following(path, through: { selectForContextMenu(path) }) else { return false }
+        return menus.showContextMenu(for: now, at: point)
     }
 }
 
