@@ -252,13 +252,12 @@ final class Interaction {
         showContextMenu(for: path, at: (x, y))
     }
 
-    /// With desktop selection (and multiple selection on), a context menu for an item that is
-    /// not selected selects only it first, as GNOME Files does, so the menu acts on what shows
-    /// as selected; on a selected item the selection stays and the menu acts on all of it.
-    /// With touch selection a menu never changes the selection, as in UIKit.
-    private func selectForContextMenu(_ path: IndexPath?) {
-        guard let path, let collectionView, collectionView.selectionBehavior == .desktop,
-              collectionView.allowsSelection, collectionView.allowsMultipleSelection,
+    /// With desktop selection, a context menu for an item that is not selected selects only it
+    /// first, as GNOME Files does (in single and multiple selection), so the menu acts on what
+    /// shows as selected; on a selected item the selection stays and the menu acts on all of
+    /// it. With touch selection a menu never changes the selection, as in UIKit.
+    private func selectForContextMenu(_ path: IndexPath) {
+        guard let collectionView, collectionView.selectionBehavior == .desktop, collectionView.allowsSelection,
               collectionView.isValidItem(path), !collectionView.isItemSelected(at: path) else { return }
         collectionView.selection.anchor = path
         collectionView.selectOnlyAsUser(path)
