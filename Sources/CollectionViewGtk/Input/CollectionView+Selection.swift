@@ -41,7 +41,7 @@ extension CollectionView {
             selectItem(at: IndexPath(item: range.lowerBound, section: section), animated: false, scrollPosition: [])
             return
         }
-        selection.selected.insert(range, inSection: section)
+        guard selection.selected.insert(range, inSection: section) > 0 else { return }  // all selected already
         refreshSelectedCells(in: range, inSection: section)
     }
 
@@ -50,11 +50,12 @@ extension CollectionView {
     /// - Complexity: O(s + v) for s sections and v visible cells.
     public func selectAllItems() {
         guard allowsSelection, allowsMultipleSelection else { return }
+        var added = 0
         for section in 0..<numberOfSections {
             let count = numberOfItems(inSection: section)
-            if count > 0 { selection.selected.insert(0..<count, inSection: section) }
+            if count > 0 { added += selection.selected.insert(0..<count, inSection: section) }
         }
-        refreshSelectedCells()
+        if added > 0 { refreshSelectedCells() }
     }
 
     /// Deselects everything. Does not call the delegate.
@@ -70,13 +71,14 @@ extension CollectionView {
 
     /// Keeps only `keep` selected (multiple selection turned off).
     func keepOnlySelected(_ keep: IndexPath) {
+        guard !(selection.selected.count == 1 && selection.selected.contains(keep)) else { return }
         selection.selected.removeAll()
         selection.selected.insert(keep)
         refreshSelectedCells()
     }
 
-    /// Gives the shown cells (of a range, or all) their items' selected state, after the
-    /// selection changed.
+    /// Gives the shown cells (of a range, or all) their items' selected state, and tells
+    /// accessibility tools: call it only when the selection did change.
     func refreshSelectedCells(in range: Range<Int>? = nil, inSection section: Int? = nil) {
         selectionDidChange()
         for path in indexPathsForVisibleItems where section == nil || (path.section == section && range!.contains(path.item)) {
@@ -327,15 +329,13 @@ extension CollectionView {
 
     private func selectRangeAsUser(_ range: Range<Int>, inSection section: Int) {
         if let delegate, !delegate.collectionView(self, shouldSelectItemsIn: range, inSection: section) { return }
-        selection.selected.insert(range, inSection: section)
-        refreshSelectedCells(in: range, inSection: section)
+        if selection.selected.insert(range, inSection: section) > 0 { refreshSelectedCells(in: range, inSection: section) }
         delegate?.collectionView(self, didSelectItemsIn: range, inSection: section)
     }
 
     private func deselectRangeAsUser(_ range: Range<Int>, inSection section: Int) {
         if let delegate, !delegate.collectionView(self, shouldDeselectItemsIn: range, inSection: section) { return }
-        selection.selected.remove(range, inSection: section)
-        refreshSelectedCells(in: range, inSection: section)
+        if selection.selected.remove(range, inSection: section) > 0 { refreshSelectedCells(in: range, inSection: section) }
         delegate?.collectionView(self, didDeselectItemsIn: range, inSection: section)
     }
 
