@@ -218,6 +218,16 @@ extension CollectionView {
         userSelectRange(from: anchor, to: indexPath, adding: control)
     }
 
+    /// A plain click that activates its item (single-click activation) selects it as a plain
+    /// click does, but never toggles it off: with ``SelectionBehavior/desktop`` only it stays
+    /// selected, with ``SelectionBehavior/touch`` it is added (UIKit selects, then performs the
+    /// primary action). It becomes the anchor.
+    func userClickToActivate(_ indexPath: IndexPath) {
+        guard allowsSelection, isValidItem(indexPath) else { return }
+        selection.anchor = indexPath
+        if selectionBehavior == .desktop { selectOnlyAsUser(indexPath) } else { userSelect(indexPath) }
+    }
+
     /// A focus key (arrows, Home/End, Page Up/Down), as in GtkGridView: the selection follows
     /// the focus. Without a modifier the new focused item becomes the selection (see
     /// ``selectOnlyAsUser(_:)``); with Ctrl the focus moves alone; with Shift in multiple

@@ -131,21 +131,22 @@ final class Interaction {
         // Unhighlight first; the selected state always changes last.
         setHighlighted(path, false)
         guard releasedOver == path else { return }
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         // The second click of a double-click activates (the first one already selected); a
-        // single click activates too with single-click activation, after selecting.
+        // plain single click activates too with single-click activation, after selecting as a
+        // click does. Ctrl and Shift clicks only select, as without it.
         if doubleClick, activate(path, in: collectionView) { return }
-        if singleClickActivates, canActivate(path, in: collectionView) {
-            // The activation follows the did-select, so an update made there waits for it.
-            if collectionView.allowsSelection { collectionView.work.runNow { collectionView.userSelect(path) } }
+        if singleClickActivates, !shift, !control, canActivate(path, in: collectionView) {
+            // One operation, so the did-select is no safe point: what it asks for lands first,
+            // as the activation begins, and the activation gets the item where that left it.
+            if collectionView.allowsSelection { collectionView.work.runNow { collectionView.userClickToActivate(path) } }
             _ = activate(path, in: collectionView)
             return
         }
         // Shift+click selects a range from the anchor; Ctrl+click toggles; a plain click
         // selects only the item or toggles it, as the selection behaviour says.
-        if collectionView.allowsSelection {
-            collectionView.userClick(path, shift: modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0,
-                                     control: modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0)
-        }
+        if collectionView.allowsSelection { collectionView.userClick(path, shift: shift, control: control) }
     }
 
     /// The view scrolled: a press under way turns into a scroll, which neither selects nor,
