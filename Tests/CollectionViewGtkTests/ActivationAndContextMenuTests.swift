@@ -84,6 +84,12 @@ private func click(_ item: Int, _ cv: CollectionView, _ window: WidgetPointer, b
     GtkHarness.pointer(window, at: at(item, cv, window), then: ["click", "--repeat", String(times), "--delay", "80", String(button)])
 }
 
+/// Clicks an item with modifier keys held ("ctrl", "shift").
+@MainActor
+private func modifierClick(_ item: Int, _ modifiers: String, _ cv: CollectionView, _ window: WidgetPointer) {
+    GtkHarness.pointer(window, at: at(item, cv, window), then: ["keydown", modifiers, "sleep", "0.05", "click", "1", "sleep", "0.05", "keyup", modifiers])
+}
+
 /// Chooses the entry labelled `label` of the open menu with the pointer.
 @MainActor
 private func choose(_ label: String, _ cv: CollectionView, _ window: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
@@ -196,6 +202,37 @@ final class ActivationAndContextMenuTests: XCTestCase {
         notADoubleClick()
         click(4, cv, window)
         XCTAssertEqual(d.activated, [2, 4])
+    }}
+
+    /// Single-click activation keeps the clicks' selection rules: with desktop selection a plain
+    /// click selects only its item, then activates it; Ctrl+click toggles and Shift+click
+    /// selects a range from the anchor, as without it, and neither activates. With touch
+    /// selection a plain click adds its item (never toggling it off) and activates it.
+    func testSingleClickActivationKeepsTheClickRules() { MainActor.assumeIsolated {
+        let (cv, d, window) = open { cv, _ in cv.allowsMultipleSelection = true; cv.isSingleClickActivationEnabled = true }
+        click(1, cv, window)
+        click(3, cv, window)
+        XCTAssertEqual(d.activated, [1, 3])
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(3)], "a plain click selects only its item")
+        modifierClick(5, "ctrl", cv, window)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(3), p(5)], "Ctrl+click adds")
+        modifierClick(3, "ctrl", cv, window)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, [p(5)], "Ctrl+click toggles off")
+        modifierClick(8, "shift", cv, window)
+        XCTAssertEqual(cv.indexPathsForSelectedItems, (3...8).map(p), "Shift+click selects from the anchor (3)")
+        XCTAssertEqual(d.activated, [1, 3], "Ctrl and Shift clicks do not activate")
+        GtkHarness.close(window)
+
+        let (cv2, d2, window2) = open { cv, _ in
+            cv.allowsMultipleSelection = true; cv.selectionBehavior = .touch; cv.isSingleClickActivationEnabled = true
+        }
+        click(1, cv2, window2)
+        click(3, cv2, window2)
+        XCTAssertEqual(cv2.indexPathsForSelectedItems, [p(1), p(3)], "touch: a click adds its item")
+        click(1, cv2, window2)  // far from the last press: not a double-click
+        XCTAssertEqual(cv2.indexPathsForSelectedItems, [p(1), p(3)], "touch: an activating click does not toggle its item off")
+        XCTAssertEqual(d2.activated, [1, 3, 1])
+        GtkHarness.close(window2)
     }}
 
     /// Enter activates the focused item and leaves the selection alone when the delegate
@@ -371,9 +408,11 @@ final class ActivationAndContextMenuTests: XCTestCase {
     }}
 
     /// A nil configuration keeps the edit menu for a right-click and a long press; with a
-    /// configuration a long press opens the context menu at the release.
+    /// configuration a long press opens the context menu at the release. (Touch selection:
+    /// UIKit's menus, which never select; desktop selection selects the item first, see
+    /// SelectionBehaviorTests.)
     func testNilConfigurationKeepsTheEditMenu() { MainActor.assumeIsolated {
-        let (cv, d, window) = open { _, d in d.menu = false }
+        let (cv, d, window) = open { cv, d in d.menu = false; cv.selectionBehavior = .touch }
         click(4, cv, window, button: 3)
         XCTAssertTrue(GtkHarness.pump(timeout: 20) { cv.interaction.menu != nil })
         XCTAssertEqual(d.asked, [[4]])

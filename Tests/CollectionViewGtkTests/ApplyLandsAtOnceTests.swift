@@ -11,13 +11,18 @@ import CollectionViewTestSupport
 private final class ApplyDelegate: CollectionViewDelegate {
     var onDelete: (([IndexPath]) -> Void)?
     var onDidSelect: ((IndexPath) -> Void)?
+    var onDidDeselect: (() -> Void)?
     var onWillDisplay: ((IndexPath) -> Void)?
+    var onContextMenu: (([IndexPath]) -> Void)?
 
     func collectionView(_ cv: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point) -> ContextMenuConfiguration? {
+        onContextMenu?(indexPaths)
         guard !indexPaths.isEmpty else { return nil }
         return ContextMenuConfiguration(items: [ContextMenuItem("Delete") { [weak self] paths in self?.onDelete?(paths) }])
     }
     func collectionView(_ cv: CollectionView, didSelectItemAt indexPath: IndexPath) { onDidSelect?(indexPath) }
+    func collectionView(_ cv: CollectionView, didDeselectItemAt indexPath: IndexPath) { onDidDeselect?() }
+    func collectionView(_ cv: CollectionView, didDeselectItemsIn range: Range<Int>, inSection section: Int) { onDidDeselect?() }
     func collectionView(_ cv: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
         onWillDisplay?(indexPath)
     }
@@ -148,6 +153,97 @@ final class ApplyLandsAtOnceTests: XCTestCase {
         GtkHarness.wait(for: "the click") { result != nil }
         XCTAssertEqual(result, Seen(items: 11, selected: 0, firstCell: "a0", shown: remaining(without: [2])),
                        "the selected item went with the apply")
+        XCTAssertTrue(w.settle())
+        XCTAssertNil(w.mismatch(w.source.snapshot()))
+    }}
+
+    /// A desktop click on a4 while a1 is selected: the did-deselect of a1 (per range in multiple
+    /// selection, per item in single) applies a snapshot without a0, which waits (the view is
+    /// still deselecting), and did-select of a4 applies one without its own item. Both have
+    /// landed when the did-select's apply returns: what the did-deselect asked for lands before
+    /// did-select is called, which gets a4 where that left it (item 3), and its own apply then
+    /// lands at once.
+    func testDidSelectOfAClickLandsAtOnceAfterWhatItsDidDeselectAskedFor() { MainActor.assumeIsolated {
+        for multiple in [true, false] {
+            let (w, delegate) = open()
+            w.cv.allowsMultipleSelection = multiple
+            w.cv.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: [])
+            var deselected = false, selectedItem: String?, result: Seen?
+            delegate.onDidDeselect = {
+                guard !deselected else { return }
+                deselected = true
+                _ = applyWithout(["a0"], in: w)
+            }
+            delegate.onDidSelect = { path in
+                guard result == nil else { return }
+                selectedItem = w.source.itemIdentifier(for: path)
+                result = applyWithout([selectedItem!], in: w)
+            }
+            let cell = w.cv.cellForItem(at: IndexPath(item: 4, section: 0))!
+            GtkHarness.pointer(w.window, at: GtkHarness.centre(of: cell, in: w.window), then: ["click", "1"])
+            GtkHarness.wait(for: "the click") { result != nil }
+            XCTAssertTrue(deselected, "multiple \(multiple): a1 was deselected")
+            XCTAssertEqual(selectedItem, "a4", "multiple \(multiple): did-select names the clicked item where it is now")
+            XCTAssertEqual(result, Seen(items: 10, selected: 0, firstCell: "a1", shown: remaining(without: [0, 4])),
+                           "multiple \(multiple): both applies had landed")
+            XCTAssertTrue(w.settle())
+            XCTAssertNil(w.mismatch(w.source.snapshot()))
+            XCTAssertEqual(w.reports, [])
+            w.close()
+        }
+    }}
+
+    /// A right-click on the unselected a5 selects it first (desktop selection), and its
+    /// did-select inserts an item above it, landing at once: the menu is for a5 where it is
+    /// after the insert (item 6), and its action gets a5.
+    func testTheContextMenuIsForItsItemAfterTheDidSelectMovedIt() { MainActor.assumeIsolated {
+        let (w, delegate) = open()
+        defer { GtkHarness.letTimePass(0.7, because: "GTK 4.8's tooltip timeout, started by the menu's grab, fires first"); w.close() }
+        var itemsAfterInsert: Int?, menuFor: [String]?, deleted: [String]?
+        delegate.onDidSelect = { _ in
+            guard itemsAfterInsert == nil else { return }
+            var snapshot = w.source.snapshot()
+            try! snapshot.insertItems(["new"], beforeItem: "a0")
+            w.source.apply(snapshot, animatingDifferences: true)
+            itemsAfterInsert = w.cv.numberOfItems(inSection: 0)
+        }
+        delegate.onContextMenu = { paths in menuFor = paths.map { w.source.itemIdentifier(for: $0) ?? "none" } }
+        delegate.onDelete = { paths in deleted = paths.map { w.source.itemIdentifier(for: $0) ?? "none" } }
+        let cell = w.cv.cellForItem(at: IndexPath(item: 5, section: 0))!
+        GtkHarness.pointer(w.window, at: GtkHarness.centre(of: cell, in: w.window), then: ["click", "3"])
+        GtkHarness.wait(for: "the context menu") { w.cv.interaction.menu != nil }
+        XCTAssertEqual(itemsAfterInsert, 13, "the did-select's apply landed at once")
+        XCTAssertEqual(menuFor, ["a5"], "the menu is for the right-clicked item")
+        XCTAssertEqual(w.cv.contextMenuItems, [IndexPath(item: 6, section: 0)])
+        XCTAssertEqual(w.cv.indexPathsForSelectedItems, [IndexPath(item: 6, section: 0)])
+        let menu = w.cv.interaction.menu!
+        GtkHarness.waitUntilShown(menu, "the context menu")
+        let entry = GtkHarness.label("Delete", in: menu)!
+        GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: w.window)] + GtkHarness.popoverPoint(of: entry).map(String.init))
+        GtkHarness.xdotool(["click", "1"])
+        GtkHarness.wait(for: "the action to run") { deleted != nil }
+        XCTAssertEqual(deleted, ["a5"])
+        XCTAssertTrue(w.settle())
+        XCTAssertNil(w.mismatch(w.source.snapshot()))
+        XCTAssertEqual(w.reports, [])
+    }}
+
+    /// When the did-select of a right-click removes the item, no menu opens for it.
+    func testNoContextMenuWhenTheDidSelectRemovedItsItem() { MainActor.assumeIsolated {
+        let (w, delegate) = open()
+        defer { w.close() }
+        var result: Seen?, asked = false
+        delegate.onDidSelect = { path in
+            guard result == nil else { return }
+            result = applyWithout([w.source.itemIdentifier(for: path)!], in: w)
+        }
+        delegate.onContextMenu = { _ in asked = true }
+        let cell = w.cv.cellForItem(at: IndexPath(item: 5, section: 0))!
+        GtkHarness.pointer(w.window, at: GtkHarness.centre(of: cell, in: w.window), then: ["click", "3"])
+        GtkHarness.wait(for: "the right-click's did-select") { result != nil }
+        XCTAssertEqual(result?.items, 11)
+        XCTAssertFalse(asked, "the right-click ended (it runs in one go) without asking for a menu")
+        XCTAssertNil(w.cv.interaction.menu)
         XCTAssertTrue(w.settle())
         XCTAssertNil(w.mismatch(w.source.snapshot()))
     }}

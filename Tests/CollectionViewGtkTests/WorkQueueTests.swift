@@ -90,4 +90,32 @@ final class WorkQueueSafePointTests: XCTestCase {
         XCTAssertEqual(log, ["the app's code ends", "asked for earlier", "asked for at the safe point"])
         XCTAssertFalse(queue.isBusy)
     }}
+
+    /// A click's last step first runs what its earlier steps queued (a did-deselect's work):
+    /// then what the last step asks for runs at once, in order after it. Inside a loop of the
+    /// view nothing runs early.
+    func testWorkQueuedEarlierInTheInputRunsBeforeTheLastStep() { MainActor.assumeIsolated {
+        let queue = WorkQueue()
+        var log: [String] = []
+        queue.runWithSafePoints {
+            queue.runNow { queue.runOrDefer { log.append("asked for earlier") } }
+            XCTAssertTrue(queue.runQueuedWorkAtSafePoint())
+            queue.runAtSafePoint {
+                XCTAssertFalse(queue.isBusy, "nothing waits now")
+                queue.runOrDefer { log.append("asked for at the safe point: at once") }
+                log.append("the app's code ends")
+            }
+        }
+        XCTAssertEqual(log, ["asked for earlier", "asked for at the safe point: at once", "the app's code ends"])
+        log = []
+        queue.runWithSafePoints {
+            queue.runNow {
+                queue.runOrDefer { log.append("queued") }
+                XCTAssertFalse(queue.runQueuedWorkAtSafePoint(), "inside a loop of the view")
+                log.append("loop ends")
+            }
+        }
+        XCTAssertEqual(log, ["loop ends", "queued"])
+        XCTAssertFalse(queue.isBusy)
+    }}
 }

@@ -158,7 +158,8 @@ final class GalleryEndToEndTests: XCTestCase {
         longPress(at("0.4"), "0.4", after: mark)
         typeIntoMenu(["Down", "Return"], after: mark)
         await_("copy", after: mark) { $0 == "copy Mountains 5" }
-        XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a long press does not select")
+        // The normal mode's desktop selection: the long-pressed tile is selected first, alone.
+        await_("the long press selects its tile", after: mark) { $0 == "selected 0.4" }
 
         // Long press on item 0.0 and Paste (Cut, Copy, Paste): the clipboard's text becomes a
         // new item after it.
@@ -453,7 +454,8 @@ final class GalleryEndToEndTests: XCTestCase {
         log.awaitLaterLine(after: log.lines.count)
         XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "Enter activates instead of selecting")
 
-        // Right-click on 0.4 (not selected): the menu for it; Copy (Cut is first).
+        // Right-click on 0.4 (not selected): it is selected first, then the menu for it; Copy
+        // (Cut is first).
         mark = log.lines.count
         xdotool(contentsOf: at("0.4") + ["click", "3"])
         await_("context menu", after: mark) { $0 == "context menu 0.4" }
@@ -467,21 +469,22 @@ final class GalleryEndToEndTests: XCTestCase {
         }
         typeIntoMenu(["Down", "Return"], after: mark)
         await_("copy", after: mark) { $0 == "copy Mountains 5" }
-        XCTAssertFalse(log.lines.dropFirst(mark).contains { $0.hasPrefix("selected") }, "a right-click does not select")
+        // The normal mode's desktop selection: the right-clicked tile is selected first, alone.
+        await_("the right-click selects its tile", after: mark) { $0 == "selected 0.4" }
 
-        // Multiple selection, 0.3 and 0.5 selected: a right-click on 0.5 is for both; Delete.
+        // Multiple selection, 0.4 and 0.5 selected: a right-click on 0.5 is for both; Delete.
         mark = log.lines.count
         xdotool("key", "ctrl+m")
         await_("multiple", after: mark) { $0 == "multiple true" }
         xdotool(contentsOf: at("0.5") + ["click", "1"])
-        await_("selection", after: mark) { $0 == "selected 0.3 0.5" }
+        await_("selection", after: mark) { $0 == "selected 0.4 0.5" }
         log.letTimePass(1.1, because: "the gallery's double-click time (1 s) runs out: the next click is a first one")
         mark = log.lines.count
         xdotool(contentsOf: at("0.5") + ["click", "3"])
-        await_("context menu", after: mark) { $0 == "context menu 0.3 0.5" }
+        await_("context menu", after: mark) { $0 == "context menu 0.4 0.5" }
         await_("the menu shown", after: mark) { $0 == "popover shown" }
         typeIntoMenu(["Down", "Down", "Down", "Return"], after: mark)
-        await_("delete", after: mark) { $0 == "delete 0.3 0.5" }
+        await_("delete", after: mark) { $0 == "delete 0.4 0.5" }
         await_("count", after: mark) { $0 == "sections 6 items 77" }
         XCTAssertEqual(app?.isRunning, true, "still running")
     }

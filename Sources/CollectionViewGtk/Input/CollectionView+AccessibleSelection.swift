@@ -17,7 +17,9 @@ extension CollectionView {
             guard let self, self.selection.accessibilityEventPending else { return }
             self.selection.accessibilityEventPending = false
             self.selection.accessibilityEventsSent += 1
-            cv_accessible_emit_selection_changed(self.viewport)
+            // Delivered only on a GTK whose private AT-SPI context the shim checked, with an
+            // accessibility bus; elsewhere nothing goes out, and nothing breaks.
+            if cv_accessible_emit_selection_changed(self.viewport) != 0 { self.selection.accessibilityEventsDelivered += 1 }
         }
     }
 }

@@ -41,7 +41,7 @@ extension CollectionView {
             selectItem(at: IndexPath(item: range.lowerBound, section: section), animated: false, scrollPosition: [])
             return
         }
-        selection.selected.insert(range, inSection: section)
+        guard selection.selected.insert(range, inSection: section) > 0 else { return }  // all selected already
         refreshSelectedCells(in: range, inSection: section)
     }
 
@@ -50,11 +50,12 @@ extension CollectionView {
     /// - Complexity: O(s + v) for s sections and v visible cells.
     public func selectAllItems() {
         guard allowsSelection, allowsMultipleSelection else { return }
+        var added = 0
         for section in 0..<numberOfSections {
             let count = numberOfItems(inSection: section)
-            if count > 0 { selection.selected.insert(0..<count, inSection: section) }
+            if count > 0 { added += selection.selected.insert(0..<count, inSection: section) }
         }
-        refreshSelectedCells()
+        if added > 0 { refreshSelectedCells() }
     }
 
     /// Deselects everything. Does not call the delegate.
@@ -70,13 +71,14 @@ extension CollectionView {
 
     /// Keeps only `keep` selected (multiple selection turned off).
     func keepOnlySelected(_ keep: IndexPath) {
+        guard !(selection.selected.count == 1 && selection.selected.contains(keep)) else { return }
         selection.selected.removeAll()
         selection.selected.insert(keep)
         refreshSelectedCells()
     }
 
-    /// Gives the shown cells (of a range, or all) their items' selected state, after the
-    /// selection changed.
+    /// Gives the shown cells (of a range, or all) their items' selected state, and tells
+    /// accessibility tools: call it only when the selection did change.
     func refreshSelectedCells(in range: Range<Int>? = nil, inSection section: Int? = nil) {
         selectionDidChange()
         for path in indexPathsForVisibleItems where section == nil || (path.section == section && range!.contains(path.item)) {
@@ -147,8 +149,9 @@ extension CollectionView {
 
     /// The user selects an item: asks should-select, deselects the previous one in single
     /// selection (with its did-deselect), then selects and tells did-select. Did-select is the
-    /// last step, so it is a safe point: an update made there lands at once (not when this runs
-    /// inside a loop of the view, a rubber band's or a range's).
+    /// last step, so it is a safe point: an update made there lands at once, after what the
+    /// did-deselect asked for (``callAtSafePoint(about:_:)``); not when this runs inside a loop
+    /// of the view, a rubber band's or a range's.
     func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection, isValidItem(indexPath) else { return }
         work.runWithSafePoints { selectAsUser(indexPath) }
@@ -165,7 +168,7 @@ extension CollectionView {
         }
         setSelected(true, at: indexPath)
         guard let delegate else { return }
-        work.runAtSafePoint { delegate.collectionView(self, didSelectItemAt: indexPath) }
+        callAtSafePoint(about: indexPath) { delegate.collectionView(self, didSelectItemAt: $0) }
     }
 
     /// The user deselects an item: asks should-deselect, then deselects and tells did-deselect,
@@ -179,7 +182,7 @@ extension CollectionView {
         if let delegate, !delegate.collectionView(self, shouldDeselectItemAt: indexPath) { return }
         setSelected(false, at: indexPath)
         guard let delegate else { return }
-        work.runAtSafePoint { delegate.collectionView(self, didDeselectItemAt: indexPath) }
+        callAtSafePoint(about: indexPath) { delegate.collectionView(self, didDeselectItemAt: $0) }
     }
 
     /// What a click, Ctrl+click, Space, Ctrl+Space or Enter does to an item: in multiple
@@ -213,6 +216,16 @@ extension CollectionView {
         let anchor = selection.anchor.flatMap { isValidItem($0) ? $0 : nil } ?? indexPath
         selection.anchor = anchor
         userSelectRange(from: anchor, to: indexPath, adding: control)
+    }
+
+    /// A plain click that activates its item (single-click activation) selects it as a plain
+    /// click does, but never toggles it off: with ``SelectionBehavior/desktop`` only it stays
+    /// selected, with ``SelectionBehavior/touch`` it is added (UIKit selects, then performs the
+    /// primary action). It becomes the anchor.
+    func userClickToActivate(_ indexPath: IndexPath) {
+        guard allowsSelection, isValidItem(indexPath) else { return }
+        selection.anchor = indexPath
+        if selectionBehavior == .desktop { selectOnlyAsUser(indexPath) } else { userSelect(indexPath) }
     }
 
     /// A focus key (arrows, Home/End, Page Up/Down), as in GtkGridView: the selection follows
@@ -267,7 +280,7 @@ extension CollectionView {
             guard !wasSelected else { return }
             setSelected(true, at: indexPath)
             guard let delegate else { return }
-            work.runAtSafePoint { delegate.collectionView(self, didSelectItemAt: indexPath) }  // the last step
+            callAtSafePoint(about: indexPath) { delegate.collectionView(self, didSelectItemAt: $0) }  // the last step
         }
     }
 
@@ -326,15 +339,13 @@ extension CollectionView {
 
     private func selectRangeAsUser(_ range: Range<Int>, inSection section: Int) {
         if let delegate, !delegate.collectionView(self, shouldSelectItemsIn: range, inSection: section) { return }
-        selection.selected.insert(range, inSection: section)
-        refreshSelectedCells(in: range, inSection: section)
+        if selection.selected.insert(range, inSection: section) > 0 { refreshSelectedCells(in: range, inSection: section) }
         delegate?.collectionView(self, didSelectItemsIn: range, inSection: section)
     }
 
     private func deselectRangeAsUser(_ range: Range<Int>, inSection section: Int) {
         if let delegate, !delegate.collectionView(self, shouldDeselectItemsIn: range, inSection: section) { return }
-        selection.selected.remove(range, inSection: section)
-        refreshSelectedCells(in: range, inSection: section)
+        if selection.selected.remove(range, inSection: section) > 0 { refreshSelectedCells(in: range, inSection: section) }
         delegate?.collectionView(self, didDeselectItemsIn: range, inSection: section)
     }
 

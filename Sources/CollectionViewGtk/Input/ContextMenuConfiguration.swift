@@ -175,10 +175,11 @@ extension CollectionView {
     /// ``ContextMenuItem``s was chosen (its action got the items).
     public var contextMenuItems: [IndexPath]? { interaction.contextMenuItems }
 
-    /// Whether a single click activates an item (GTK's `single-click-activate`): a click on an
-    /// item whose delegate handles activation
+    /// Whether a single click activates an item (GTK's `single-click-activate`): a plain click
+    /// on an item whose delegate handles activation
     /// (``CollectionViewDelegate/collectionView(_:canPerformPrimaryActionForItemAt:)``) selects
-    /// it and then performs its primary action. Default false: a click only selects, and a
+    /// it as a click does (never toggling it off) and then performs its primary action; Ctrl and
+    /// Shift clicks only select, as without it. Default false: a click only selects, and a
     /// double-click or Enter activates.
     public var isSingleClickActivationEnabled: Bool {
         get { interaction.singleClickActivates }

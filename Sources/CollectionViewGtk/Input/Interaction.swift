@@ -110,10 +110,11 @@ final class Interaction {
 
     /// Activates the item when the delegate handles activation; false when it does not. The
     /// primary action is the last thing the view does for the click or key: a safe point, where
-    /// an update the app makes lands at once.
+    /// an update the app makes lands at once, after what the click's did-select asked for (the
+    /// action then gets the item where that left it).
     func activate(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
         guard canActivate(path, in: collectionView), let delegate = collectionView.delegate else { return false }
-        collectionView.work.runAtSafePoint { delegate.collectionView(collectionView, performPrimaryActionForItemAt: path) }
+        collectionView.callAtSafePoint(about: path) { delegate.collectionView(collectionView, performPrimaryActionForItemAt: $0) }
         return true
     }
 
@@ -130,21 +131,22 @@ final class Interaction {
         // Unhighlight first; the selected state always changes last.
         setHighlighted(path, false)
         guard releasedOver == path else { return }
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         // The second click of a double-click activates (the first one already selected); a
-        // single click activates too with single-click activation, after selecting.
+        // plain single click activates too with single-click activation, after selecting as a
+        // click does. Ctrl and Shift clicks only select, as without it.
         if doubleClick, activate(path, in: collectionView) { return }
-        if singleClickActivates, canActivate(path, in: collectionView) {
-            // The activation follows the did-select, so an update made there waits for it.
-            if collectionView.allowsSelection { collectionView.work.runNow { collectionView.userSelect(path) } }
+        if singleClickActivates, !shift, !control, canActivate(path, in: collectionView) {
+            // One operation, so the did-select is no safe point: what it asks for lands first,
+            // as the activation begins, and the activation gets the item where that left it.
+            if collectionView.allowsSelection { collectionView.work.runNow { collectionView.userClickToActivate(path) } }
             _ = activate(path, in: collectionView)
             return
         }
         // Shift+click selects a range from the anchor; Ctrl+click toggles; a plain click
         // selects only the item or toggles it, as the selection behaviour says.
-        if collectionView.allowsSelection {
-            collectionView.userClick(path, shift: modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0,
-                                     control: modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0)
-        }
+        if collectionView.allowsSelection { collectionView.userClick(path, shift: shift, control: control) }
     }
 
     /// The view scrolled: a press under way turns into a scroll, which neither selects nor,
@@ -251,13 +253,12 @@ final class Interaction {
         showContextMenu(for: path, at: (x, y))
     }
 
-    /// With desktop selection (and multiple selection on), a context menu for an item that is
-    /// not selected selects only it first, as GNOME Files does, so the menu acts on what shows
-    /// as selected; on a selected item the selection stays and the menu acts on all of it.
-    /// With touch selection a menu never changes the selection, as in UIKit.
-    private func selectForContextMenu(_ path: IndexPath?) {
-        guard let path, let collectionView, collectionView.selectionBehavior == .desktop,
-              collectionView.allowsSelection, collectionView.allowsMultipleSelection,
+    /// With desktop selection, a context menu for an item that is not selected selects only it
+    /// first, as GNOME Files does (in single and multiple selection), so the menu acts on what
+    /// shows as selected; on a selected item the selection stays and the menu acts on all of
+    /// it. With touch selection a menu never changes the selection, as in UIKit.
+    private func selectForContextMenu(_ path: IndexPath) {
+        guard let collectionView, collectionView.selectionBehavior == .desktop, collectionView.allowsSelection,
               collectionView.isValidItem(path), !collectionView.isItemSelected(at: path) else { return }
         collectionView.selection.anchor = path
         collectionView.selectOnlyAsUser(path)
@@ -283,10 +284,15 @@ final class Interaction {
     func closeMenu() { menus.close() }
     func presentMenu() { menus.present() }
     func menuChose(_ action: EditAction) { menus.chose(action) }
+    /// Opens the context menu for an item (or for none), selecting the item first as
+    /// ``selectForContextMenu(_:)`` says. Its did-select is a safe point, so an update made
+    /// there lands at once: the menu is for the item where that left it, and for none when the
+    /// update removed it.
     @discardableResult
     func showContextMenu(for path: IndexPath?, at point: (Double, Double)?) -> Bool {
-        selectForContextMenu(path)
-        return menus.showContextMenu(for: path, at: point)
+        guard let path, let collectionView else { return menus.showContextMenu(for: path, at: point) }
+        guard let now = collectionView.following(path, through: { selectForContextMenu(path) }) else { return false }
+        return menus.showContextMenu(for: now, at: point)
     }
 }
 

@@ -10,9 +10,15 @@ struct SelectionState {
     /// to without Shift.
     var anchor: IndexPath?
     /// Whether accessibility tools are yet to hear of a selection change (sent when the main
-    /// loop is next free), and how many changes they were told of (tests).
+    /// loop is next free), how many changes the view sent an event for, and how many of those
+    /// went out on the accessibility bus (the shim could send them: a GTK it was checked on,
+    /// with the bus up). Counts for tests.
     var accessibilityEventPending = false
     var accessibilityEventsSent = 0
+    var accessibilityEventsDelivered = 0
+    /// Items the view is about to tell the app about (``CollectionView/following(_:through:)``),
+    /// followed through updates that land first; nil where the item went. A stack: innermost last.
+    var followed: [IndexPath?] = []
 
     /// Follows the items through a batch update; items that went are no longer selected,
     /// highlighted, focused or the anchor.
@@ -39,6 +45,7 @@ struct SelectionState {
         selected = SelectedItems(unsortedRanges: next)
         focused = focused.flatMap { map.newIndexPath(forOld: $0) }
         anchor = anchor.flatMap { map.newIndexPath(forOld: $0) }
+        followed = followed.map { $0.flatMap { map.newIndexPath(forOld: $0) } }
         highlighted = nil
     }
 

@@ -79,9 +79,10 @@ public final class CollectionView: CollectionViewLayoutHost {
         }
     }
     /// What a click does in multiple selection: ``SelectionBehavior/desktop`` (the default, as
-    /// GTK's grid view and GNOME Files: a click selects only the item, Ctrl+click toggles) or
-    /// ``SelectionBehavior/touch`` (UIKit's: a click toggles the item). The keyboard, the rubber
-    /// band and single selection are the same in both.
+    /// GTK's grid view and GNOME Files: a click selects only the item, Ctrl+click toggles, and a
+    /// context menu selects its unselected item first, in single selection too) or
+    /// ``SelectionBehavior/touch`` (UIKit's: a click toggles the item, a menu selects nothing).
+    /// The keyboard, the rubber band and single selection's clicks are the same in both.
     public var selectionBehavior = SelectionBehavior.desktop
 
     /// Supplies the content of items dragged out of the view (`dragDelegate`); held weakly.

@@ -42,7 +42,9 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     /// The user selected the item (`collectionView(_:didSelectItemAt:)`): told per item for a
     /// click or key on one item; range operations tell
-    /// ``collectionView(_:didSelectItemsIn:inSection:)`` instead.
+    /// ``collectionView(_:didSelectItemsIn:inSection:)`` instead. An update made here lands
+    /// before it returns, after any the click's did-deselect calls asked for; `indexPath` is
+    /// the item's path after those.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
     /// Whether the user may select a range of a section's items at once: asked once per range
     /// by Ctrl+A (one range per section), Shift+click and Shift+arrows/Page/Home/End (the

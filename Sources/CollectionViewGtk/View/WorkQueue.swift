@@ -9,7 +9,10 @@
 /// an activation, the did-select of a click, a drop. Those calls are safe points
 /// (``runAtSafePoint(_:)``): work asked for there runs at once, as from the app's own code (a
 /// timeout, a signal handler), so an `apply` made there has landed when it returns, as in
-/// UIKit. Only while nothing asked for earlier is still waiting, so the order holds.
+/// UIKit. Work asked for earlier in the same input (by a did-deselect on the way to a
+/// did-select) runs first when the view calls ``runQueuedWorkAtSafePoint()`` before the app
+/// code; without that call, work asked for at a safe point waits behind what is queued. Either
+/// way the order holds.
 @MainActor
 final class WorkQueue {
     private var depth = 0
@@ -83,6 +86,19 @@ final class WorkQueue {
             leave()
         }
         return try body()
+    }
+
+    /// At a place where ``runAtSafePoint(_:)`` would make a safe point, runs the work queued so
+    /// far now instead of after the outermost operation: a click's last step (its did-select)
+    /// first lets what earlier callbacks of the same click asked for (a did-deselect's apply)
+    /// land, so the work the last step asks for runs at once too, in order. Elsewhere (inside a
+    /// loop of the view) it does nothing: the work waits as before. Returns whether work ran
+    /// (index paths the caller holds may name other items now).
+    @discardableResult
+    func runQueuedWorkAtSafePoint() -> Bool {
+        guard canOpen, !draining, !queue.isEmpty else { return false }
+        drain()
+        return true
     }
 
     /// Runs `work` now when nothing is under way (or at a safe point), else defers it to right
