@@ -18,6 +18,16 @@ import CollectionTestSupport
         return s
     }
 
+    /// The example in SectionSnapshot's documentation does what it says.
+    @Test func documentationExample() throws {
+        var outline = SectionSnapshot<String>()
+        try outline.append(["Documents", "Pictures"])
+        try outline.append(["Taxes", "Letters"], to: "Documents")
+        let change = try outline.expand(["Documents"])
+        #expect(outline.visibleItems == ["Documents", "Taxes", "Letters", "Pictures"])
+        #expect(change.inserted == [1..<3] && change.removed.isEmpty)
+    }
+
     @Test func emptySnapshot() throws {
         var s = Snap()
         #expect(s.items.isEmpty && s.visibleItems.isEmpty && s.rootItems.isEmpty)

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The tree's slots and counts: walking it, finding positions, keeping the counts of every
 /// ancestor in step after a change, and the checks tests make after every change.
 ///
@@ -25,10 +27,29 @@ extension SectionSnapshot {
     /// items) when `visibleOnly`.
     ///
     /// - Complexity: O(m) for m items listed.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     func depthFirst(from list: [Int], visibleOnly: Bool, capacity: Int) -> [ItemID] {
         var result: [ItemID] = []
         result.reserveCapacity(capacity)
-        forEachDepthFirst(from: list, visibleOnly: visibleOnly) { result.append(nodes[$0]!.id) }
+        nodes.withUnsafeBufferPointer { nodes in
+            var stack: [(list: [Int], next: Int)] = [(list, 0)]
+            while !stack.isEmpty {
+                let k = stack.count - 1
+                let i = stack[k].next
+                guard i < stack[k].list.count else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[k].next = i + 1
+                let s = stack[k].list[i]
+                result.append(nodes[s].unsafelyUnwrapped.id)
+                if (!visibleOnly || nodes[s].unsafelyUnwrapped.isExpanded) && !nodes[s].unsafelyUnwrapped.children.isEmpty {
+                    stack.append((nodes[s].unsafelyUnwrapped.children, 0))
+                }
+            }
+        }
         return result
     }
 
@@ -36,6 +57,9 @@ extension SectionSnapshot {
     /// visible ones when `visibleOnly`.
     ///
     /// - Complexity: O(m) for m items visited.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     func forEachDepthFirst(from list: [Int], visibleOnly: Bool, _ body: (Int) -> Void) {
         var stack: [(list: [Int], next: Int)] = [(list, 0)]
         while !stack.isEmpty {
@@ -61,6 +85,9 @@ extension SectionSnapshot {
     ///
     /// - Complexity: O(a + s) for a ancestors of the targets in all and s siblings before them
     ///   and before their ancestors.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     func positions(of targets: Set<Int>, visibleOnly: Bool) -> [Int: Int] {
         var onPath = Set<Int>()
         for t in targets {
@@ -97,6 +124,9 @@ extension SectionSnapshot {
     /// were the expanded ones; each ancestor is looked at once for all of them.
     ///
     /// - Complexity: O(k + a) for k slots and a ancestors of them in all.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     func visibility(of slots: [Int], isOpen: (Int) -> Bool) -> [Bool] {
         // Slot → whether its children are visible: it is visible and open. Root items are.
         var known: [Int: Bool] = [Self.top: true]
@@ -123,6 +153,9 @@ extension SectionSnapshot {
     ///
     /// - Complexity: O(d) for one change d deep; O(k + a log a) for k changes with a ancestors
     ///   in all (each ancestor is updated once, deepest first).
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     mutating func propagate(_ changes: [CountChange]) {
         if changes.count == 1 {
             var (s, descendants, shown) = (changes[0].slot, changes[0].descendants, changes[0].shown)
@@ -193,6 +226,9 @@ extension SectionSnapshot {
     /// updates the counts.
     ///
     /// - Complexity: O(k) for k identifiers.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     mutating func addLeaves(_ identifiers: [ItemID], parent: Int) -> [Int] {
         let new = reserveSlots(identifiers.count)
         slots.reserveCapacity(slots.count + identifiers.count)
@@ -209,6 +245,9 @@ extension SectionSnapshot {
     /// not be here yet.
     ///
     /// - Complexity: O(m) for m items copied.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     mutating func copy(_ tops: [Int], of other: SectionSnapshot, under parent: Int) -> [Int] {
         var order: [Int] = []
         other.forEachDepthFirst(from: tops, visibleOnly: false) { order.append($0) }
@@ -242,7 +281,10 @@ extension SectionSnapshot {
     /// going under itself.
     ///
     /// - Complexity: O(k) for k identifiers (O(k + d) when throwing, for `parent` at depth d).
-    func checkNewItems(_ new: some Sequence<ItemID>, under parent: Int) throws(SectionSnapshotError) {
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
+    func checkNewItems(_ new: [ItemID], under parent: Int) throws(SectionSnapshotError) {
         var seen = Set<ItemID>()
         for id in new {
             if let s = slots[id] {
@@ -260,6 +302,9 @@ extension SectionSnapshot {
     /// The slots of `identifiers`, or the error naming the first the snapshot does not hold.
     ///
     /// - Complexity: O(k) for k identifiers.
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
     func knownSlots(_ identifiers: [ItemID]) throws(SectionSnapshotError) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(identifiers.count)
