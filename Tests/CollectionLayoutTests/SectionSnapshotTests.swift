@@ -472,9 +472,10 @@ extension SectionSnapshot {
     func renamed(_ rename: (ItemID) -> ItemID) -> SectionSnapshot {
         var copy = self
         copy.slots = [:]
-        for s in copy.nodes.indices where copy.nodes[s] != nil {
-            copy.nodes[s]!.id = rename(copy.nodes[s]!.id)
-            copy.slots[copy.nodes[s]!.id] = s
+        for s in copy.ids.indices {
+            guard let id = copy.ids[s] else { continue }
+            copy.ids[s] = rename(id)
+            copy.slots[rename(id)] = s
         }
         return copy
     }

@@ -41,7 +41,7 @@ extension SectionSnapshot {
 
     private mutating func insert(_ items: [ItemID], next anchor: ItemID, after: Bool) throws(SectionSnapshotError) {
         guard let a = slots[anchor] else { throw .unknown(anchor) }
-        let p = nodes[a]!.parent
+        let p = parents[a]
         try checkNewItems(items, under: p)
         guard !items.isEmpty else { return }
         let new = addLeaves(items, parent: p)
@@ -65,32 +65,31 @@ extension SectionSnapshot {
         var path: [Int] = []
         var tops: [Int] = []
         for s in named {
-            var p = nodes[s]!.parent
+            var p = parents[s]
             path.removeAll(keepingCapacity: true)
             while underNamed[p] == nil {
                 path.append(p)
-                p = nodes[p]!.parent
+                p = parents[p]
             }
             var below = underNamed[p]!
             for q in path.reversed() {
                 below = below || named.contains(q)
                 underNamed[q] = below
             }
-            if !underNamed[nodes[s]!.parent]! { tops.append(s) }
+            if !underNamed[parents[s]]! { tops.append(s) }
         }
         var byParent: [Int: Set<Int>] = [:]
         var changes: [CountChange] = []
         for t in tops {
-            let node = nodes[t]!
-            byParent[node.parent, default: []].insert(t)
-            changes.append(CountChange(slot: node.parent, descendants: -1 - node.descendantCount, shown: -node.rows))
+            byParent[parents[t], default: []].insert(t)
+            changes.append(CountChange(slot: parents[t], descendants: -1 - descendantCounts[t], shown: -rows(t)))
         }
         for (p, gone) in byParent { withChildren(of: p) { $0.removeAll { gone.contains($0) } } }
         propagate(changes)
         var freed: [Int] = []
         forEachDepthFirst(from: tops, visibleOnly: false) { freed.append($0) }
-        for s in freed { slots[nodes[s]!.id] = nil }
-        for s in freed { nodes[s] = nil }
+        for s in freed { slots[ids[s]!] = nil }
+        for s in freed { free(s) }
         freeSlots.append(contentsOf: freed)
     }
 
@@ -114,7 +113,7 @@ extension SectionSnapshot {
     public func snapshot(of parent: ItemID, includingParent: Bool = false) throws(SectionSnapshotError) -> SectionSnapshot {
         guard let p = slots[parent] else { throw .unknown(parent) }
         var result = SectionSnapshot()
-        let tops = includingParent ? [p] : nodes[p]!.children
+        let tops = includingParent ? [p] : childLists[p]
         result.roots = result.copy(tops, of: self, under: Self.top)
         result.visibleCount = result.countChange(adding: result.roots, under: Self.top).shown
         return result
@@ -157,7 +156,7 @@ extension SectionSnapshot {
 
     private mutating func insert(_ snapshot: SectionSnapshot, next anchor: ItemID, after: Bool) throws(SectionSnapshotError) {
         guard let a = slots[anchor] else { throw .unknown(anchor) }
-        let p = nodes[a]!.parent
+        let p = parents[a]
         try checkNewItems(snapshot.items, under: p)
         guard !snapshot.roots.isEmpty else { return }
         let new = copy(snapshot.roots, of: snapshot, under: p)

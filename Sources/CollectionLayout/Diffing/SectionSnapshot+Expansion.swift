@@ -48,9 +48,9 @@ extension SectionSnapshot {
         let opened = changing(try knownSlots(items), toExpanded: true)
         guard !opened.isEmpty else { return VisibleItemsChange() }
         // Rows appear below the items that were shown: the others are inside their blocks.
-        let wasVisible = visibility(of: opened) { nodes[$0]!.isExpanded }
-        let changes = opened.map { CountChange(slot: nodes[$0]!.parent, descendants: 0, shown: nodes[$0]!.shownBelow) }
-        for s in opened { nodes[s]!.isExpanded = true }
+        let wasVisible = visibility(of: opened) { expandedFlags[$0] }
+        let changes = opened.map { CountChange(slot: parents[$0], descendants: 0, shown: shownBelow[$0]) }
+        for s in opened { expandedFlags[s] = true }
         propagate(changes)
         let blocks = zip(opened, wasVisible).filter(\.1).map(\.0)
         let rows = positions(of: Set(blocks), visibleOnly: true)
@@ -71,12 +71,12 @@ extension SectionSnapshot {
         guard !closed.isEmpty else { return VisibleItemsChange() }
         // Rows go from below the items still shown after: the others' are inside their blocks.
         let closing = Set(closed)
-        let staysVisible = visibility(of: closed) { nodes[$0]!.isExpanded && !closing.contains($0) }
+        let staysVisible = visibility(of: closed) { expandedFlags[$0] && !closing.contains($0) }
         let blocks = zip(closed, staysVisible).filter(\.1).map(\.0)
         let rows = positions(of: Set(blocks), visibleOnly: true)
         let removed = ranges(below: blocks, at: rows)
-        let changes = closed.map { CountChange(slot: nodes[$0]!.parent, descendants: 0, shown: -nodes[$0]!.shownBelow) }
-        for s in closed { nodes[s]!.isExpanded = false }
+        let changes = closed.map { CountChange(slot: parents[$0], descendants: 0, shown: -shownBelow[$0]) }
+        for s in closed { expandedFlags[s] = false }
         propagate(changes)
         return VisibleItemsChange(removed: removed)
     }
@@ -84,14 +84,14 @@ extension SectionSnapshot {
     /// The slots among `named` whose expanded state is not `expanded` yet, each once.
     private func changing(_ named: [Int], toExpanded expanded: Bool) -> [Int] {
         var seen = Set<Int>()
-        return named.filter { nodes[$0]!.isExpanded != expanded && seen.insert($0).inserted }
+        return named.filter { expandedFlags[$0] != expanded && seen.insert($0).inserted }
     }
 
     /// The rows below each of `blocks` (expanded), given their rows, ascending; none for those
     /// without rows below them.
     private func ranges(below blocks: [Int], at rows: [Int: Int]) -> [Range<Int>] {
         blocks.compactMap { b -> Range<Int>? in
-            let count = nodes[b]!.shownBelow
+            let count = shownBelow[b]
             return count == 0 ? nil : rows[b]! + 1 ..< rows[b]! + 1 + count
         }.sorted { $0.lowerBound < $1.lowerBound }
     }

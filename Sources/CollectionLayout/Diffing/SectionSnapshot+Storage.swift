@@ -16,11 +16,11 @@ extension SectionSnapshot {
     }
 
     /// The children of the item in slot `p`, or the root items for ``top``.
-    func children(of p: Int) -> [Int] { p == Self.top ? roots : nodes[p]!.children }
+    func children(of p: Int) -> [Int] { p == Self.top ? roots : childLists[p] }
 
     /// Runs `body` on the children of the item in slot `p` (the root items for ``top``), in place.
     mutating func withChildren<R>(of p: Int, _ body: (inout [Int]) -> R) -> R {
-        p == Self.top ? body(&roots) : body(&nodes[p]!.children)
+        p == Self.top ? body(&roots) : body(&childLists[p])
     }
 
     /// The items of the subtrees in `list`, depth first; only the visible ones (below expanded
@@ -33,20 +33,20 @@ extension SectionSnapshot {
     func depthFirst(from list: [Int], visibleOnly: Bool, capacity: Int) -> [ItemID] {
         var result: [ItemID] = []
         result.reserveCapacity(capacity)
-        nodes.withUnsafeBufferPointer { nodes in
-            var stack: [(list: [Int], next: Int)] = [(list, 0)]
-            while !stack.isEmpty {
-                let k = stack.count - 1
-                let i = stack[k].next
-                guard i < stack[k].list.count else {
-                    stack.removeLast()
-                    continue
-                }
-                stack[k].next = i + 1
-                let s = stack[k].list[i]
-                result.append(nodes[s].unsafelyUnwrapped.id)
-                if (!visibleOnly || nodes[s].unsafelyUnwrapped.isExpanded) && !nodes[s].unsafelyUnwrapped.children.isEmpty {
-                    stack.append((nodes[s].unsafelyUnwrapped.children, 0))
+        ids.withUnsafeBufferPointer { ids in
+            childLists.withUnsafeBufferPointer { childLists in
+                var stack: [(list: [Int], next: Int)] = [(list, 0)]
+                while !stack.isEmpty {
+                    let k = stack.count - 1
+                    let i = stack[k].next
+                    guard i < stack[k].list.count else {
+                        stack.removeLast()
+                        continue
+                    }
+                    stack[k].next = i + 1
+                    let s = stack[k].list[i]
+                    result.append(ids[s].unsafelyUnwrapped)
+                    if (!visibleOnly || expandedFlags[s]) && !childLists[s].isEmpty { stack.append((childLists[s], 0)) }
                 }
             }
         }
@@ -72,8 +72,7 @@ extension SectionSnapshot {
             stack[k].next = i + 1
             let s = stack[k].list[i]
             body(s)
-            let node = nodes[s]!
-            if !node.children.isEmpty && (!visibleOnly || node.isExpanded) { stack.append((node.children, 0)) }
+            if !childLists[s].isEmpty && (!visibleOnly || expandedFlags[s]) { stack.append((childLists[s], 0)) }
         }
     }
 
@@ -91,8 +90,8 @@ extension SectionSnapshot {
     func positions(of targets: Set<Int>, visibleOnly: Bool) -> [Int: Int] {
         var onPath = Set<Int>()
         for t in targets {
-            var p = nodes[t]!.parent
-            while p != Self.top, onPath.insert(p).inserted { p = nodes[p]!.parent }
+            var p = parents[t]
+            while p != Self.top, onPath.insert(p).inserted { p = parents[p] }
         }
         var result: [Int: Int] = [:]
         result.reserveCapacity(targets.count)
@@ -107,14 +106,13 @@ extension SectionSnapshot {
             }
             stack[k].next = i + 1
             let s = stack[k].list[i]
-            let node = nodes[s]!
             if targets.contains(s) { result[s] = index }
             if onPath.contains(s) {
-                assert(!visibleOnly || node.isExpanded, "a visible target's ancestors are expanded")
+                assert(!visibleOnly || expandedFlags[s], "a visible target's ancestors are expanded")
                 index += 1
-                stack.append((node.children, 0))
+                stack.append((childLists[s], 0))
             } else {
-                index += visibleOnly ? node.rows : 1 + node.descendantCount
+                index += visibleOnly ? rows(s) : 1 + descendantCounts[s]
             }
         }
         return result
@@ -132,18 +130,18 @@ extension SectionSnapshot {
         var known: [Int: Bool] = [Self.top: true]
         var path: [Int] = []
         return slots.map { s in
-            var p = nodes[s]!.parent
+            var p = parents[s]
             path.removeAll(keepingCapacity: true)
             while known[p] == nil {
                 path.append(p)
-                p = nodes[p]!.parent
+                p = parents[p]
             }
             var visible = known[p]!
             for q in path.reversed() {
                 visible = visible && isOpen(q)
                 known[q] = visible
             }
-            return known[nodes[s]!.parent]!
+            return known[parents[s]]!
         }
     }
 
@@ -160,10 +158,10 @@ extension SectionSnapshot {
         if changes.count == 1 {
             var (s, descendants, shown) = (changes[0].slot, changes[0].descendants, changes[0].shown)
             while s != Self.top && (descendants != 0 || shown != 0) {
-                nodes[s]!.descendantCount += descendants
-                nodes[s]!.shownBelow += shown
-                if !nodes[s]!.isExpanded { shown = 0 }
-                s = nodes[s]!.parent
+                descendantCounts[s] += descendants
+                shownBelow[s] += shown
+                if !expandedFlags[s] { shown = 0 }
+                s = parents[s]
             }
             if s == Self.top { visibleCount += shown }
             return
@@ -177,7 +175,7 @@ extension SectionSnapshot {
             var s = change.slot
             while s != Self.top, seen.insert(s).inserted {
                 order.append(s)
-                s = nodes[s]!.parent
+                s = parents[s]
             }
         }
         // Deepest first, so every child has passed its change on before its parent does.
@@ -188,7 +186,7 @@ extension SectionSnapshot {
             path.removeAll(keepingCapacity: true)
             while depth[p] == nil {
                 path.append(p)
-                p = nodes[p]!.parent
+                p = parents[p]
             }
             var d = depth[p]!
             for q in path.reversed() {
@@ -199,11 +197,11 @@ extension SectionSnapshot {
         order.sort { depth[$0]! > depth[$1]! }
         for s in order {
             guard let change = pending[s], change.descendants != 0 || change.shown != 0 else { continue }
-            nodes[s]!.descendantCount += change.descendants
-            nodes[s]!.shownBelow += change.shown
-            let passed = nodes[s]!.isExpanded ? change.shown : 0
-            pending[nodes[s]!.parent, default: (0, 0)].descendants += change.descendants
-            pending[nodes[s]!.parent, default: (0, 0)].shown += passed
+            descendantCounts[s] += change.descendants
+            shownBelow[s] += change.shown
+            let passed = expandedFlags[s] ? change.shown : 0
+            pending[parents[s], default: (0, 0)].descendants += change.descendants
+            pending[parents[s], default: (0, 0)].shown += passed
         }
         visibleCount += pending[Self.top]?.shown ?? 0
     }
@@ -215,10 +213,25 @@ extension SectionSnapshot {
         let reused = min(count, freeSlots.count)
         var result = Array(freeSlots.suffix(reused))
         freeSlots.removeLast(reused)
-        let first = nodes.count
-        nodes.append(contentsOf: repeatElement(nil, count: count - reused))
-        result.append(contentsOf: first..<nodes.count)
+        let first = ids.count, added = count - reused
+        ids.append(contentsOf: repeatElement(nil, count: added))
+        parents.append(contentsOf: repeatElement(Self.top, count: added))
+        childLists.append(contentsOf: repeatElement([], count: added))
+        expandedFlags.append(contentsOf: repeatElement(false, count: added))
+        descendantCounts.append(contentsOf: repeatElement(0, count: added))
+        shownBelow.append(contentsOf: repeatElement(0, count: added))
+        result.append(contentsOf: first..<ids.count)
         return result
+    }
+
+    /// Empties slot `s`, for ``freeSlots``.
+    mutating func free(_ s: Int) {
+        ids[s] = nil
+        parents[s] = Self.top
+        childLists[s] = []
+        expandedFlags[s] = false
+        descendantCounts[s] = 0
+        shownBelow[s] = 0
     }
 
     /// Adds the identifiers as new collapsed items without children under the item in slot
@@ -233,7 +246,8 @@ extension SectionSnapshot {
         let new = reserveSlots(identifiers.count)
         slots.reserveCapacity(slots.count + identifiers.count)
         for (s, id) in zip(new, identifiers) {
-            nodes[s] = Node(id: id, parent: parent)
+            ids[s] = id
+            parents[s] = parent
             slots[id] = s
         }
         return new
@@ -257,11 +271,13 @@ extension SectionSnapshot {
         for (o, s) in zip(order, new) { slotOf[o] = s }
         slots.reserveCapacity(slots.count + order.count)
         for (o, s) in zip(order, new) {
-            var node = other.nodes[o]!
-            node.parent = slotOf[node.parent] ?? parent
-            node.children = node.children.map { slotOf[$0]! }
-            nodes[s] = node
-            slots[node.id] = s
+            ids[s] = other.ids[o]
+            parents[s] = slotOf[other.parents[o]] ?? parent
+            childLists[s] = other.childLists[o].map { slotOf[$0]! }
+            expandedFlags[s] = other.expandedFlags[o]
+            descendantCounts[s] = other.descendantCounts[o]
+            shownBelow[s] = other.shownBelow[o]
+            slots[other.ids[o]!] = s
         }
         return tops.map { slotOf[$0]! }
     }
@@ -270,8 +286,8 @@ extension SectionSnapshot {
     func countChange(adding tops: [Int], under parent: Int) -> CountChange {
         var change = CountChange(slot: parent, descendants: 0, shown: 0)
         for t in tops {
-            change.descendants += 1 + nodes[t]!.descendantCount
-            change.shown += nodes[t]!.rows
+            change.descendants += 1 + descendantCounts[t]
+            change.shown += rows(t)
         }
         return change
     }
@@ -291,7 +307,7 @@ extension SectionSnapshot {
                 var p = parent
                 while p != Self.top {
                     if p == s { throw .underItself(id) }
-                    p = nodes[p]!.parent
+                    p = parents[p]
                 }
                 throw .duplicate(id)
             }
@@ -323,28 +339,33 @@ extension SectionSnapshot {
         var reached = 0
         /// Checks the subtree of slot `s`, returning its item count and rows while expanded.
         func check(_ s: Int, parent: Int) -> (descendants: Int, shown: Int) {
-            let node = nodes[s]!
+            let id = ids[s]!
             reached += 1
-            precondition(node.parent == parent, "\(node.id): parent slot \(node.parent), is under \(parent)")
-            precondition(slots[node.id] == s, "\(node.id): slot \(String(describing: slots[node.id])), is in \(s)")
+            precondition(parents[s] == parent, "\(id): parent slot \(parents[s]), is under \(parent)")
+            precondition(slots[id] == s, "\(id): slot \(String(describing: slots[id])), is in \(s)")
             var descendants = 0, shown = 0
-            for c in node.children {
+            for c in childLists[s] {
                 let below = check(c, parent: s)
                 descendants += 1 + below.descendants
-                shown += 1 + (nodes[c]!.isExpanded ? below.shown : 0)
+                shown += 1 + (expandedFlags[c] ? below.shown : 0)
             }
-            precondition(node.descendantCount == descendants, "\(node.id): \(node.descendantCount) descendants counted, has \(descendants)")
-            precondition(node.shownBelow == shown, "\(node.id): \(node.shownBelow) rows below counted, has \(shown)")
+            precondition(descendantCounts[s] == descendants, "\(id): \(descendantCounts[s]) descendants counted, has \(descendants)")
+            precondition(shownBelow[s] == shown, "\(id): \(shownBelow[s]) rows below counted, has \(shown)")
             return (descendants, shown)
         }
         var visible = 0
         for r in roots {
             let below = check(r, parent: Self.top)
-            visible += 1 + (nodes[r]!.isExpanded ? below.shown : 0)
+            visible += 1 + (expandedFlags[r] ? below.shown : 0)
         }
         precondition(reached == slots.count, "\(reached) items in the tree, \(slots.count) identifiers")
         precondition(visible == visibleCount, "\(visibleCount) visible counted, \(visible) visible")
-        precondition(freeSlots.count + slots.count == nodes.count, "every slot used or free")
-        for s in freeSlots { precondition(nodes[s] == nil, "free slot \(s) holds an item") }
+        let count = ids.count
+        precondition([parents.count, childLists.count, expandedFlags.count, descendantCounts.count, shownBelow.count].allSatisfy { $0 == count },
+                     "one entry per slot in every field")
+        precondition(freeSlots.count + slots.count == count, "every slot used or free")
+        for s in freeSlots {
+            precondition(ids[s] == nil && childLists[s].isEmpty && !expandedFlags[s], "free slot \(s) holds an item")
+        }
     }
 }

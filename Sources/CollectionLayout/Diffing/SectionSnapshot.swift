@@ -28,30 +28,28 @@
 /// Editing is in `SectionSnapshot+Editing.swift`, expanding and collapsing in
 /// `SectionSnapshot+Expansion.swift`, the counts and positions in `SectionSnapshot+Storage.swift`.
 public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable {
-    /// One item of the tree, in a slot of ``nodes``.
-    struct Node: Sendable {
-        var id: ItemID
-        /// The parent's slot, or ``top`` for a root item.
-        var parent: Int
-        /// The children's slots, in order.
-        var children: [Int] = []
-        var isExpanded = false
-        /// The number of items below this one, at any depth.
-        var descendantCount = 0
-        /// The rows below this one while it is expanded: each child's row, and the rows below
-        /// each expanded child. Kept whether this one is expanded or not, so expanding it is O(1)
-        /// here.
-        var shownBelow = 0
-
-        /// The rows this item takes where it is shown: its own, and those below it when expanded.
-        var rows: Int { isExpanded ? 1 + shownBelow : 1 }
-    }
-
     /// The parent slot of root items.
     static var top: Int { -1 }
 
-    /// The items by slot; nil for a slot freed by a deletion (in ``freeSlots``, reused first).
-    var nodes: [Node?] = []
+    // Each item has a slot, an index into the arrays below; a slot freed by a deletion is in
+    // `freeSlots`, its identifier nil, and is reused first. One array per field, so that a
+    // change copies (when the snapshot is shared) only the fields it writes: expanding a copy
+    // of a million-item snapshot copies the flags and the row counts, plain memory, and not the
+    // identifiers or the children lists.
+
+    /// Slot → its item identifier; nil for a free slot.
+    var ids: [ItemID?] = []
+    /// Slot → its parent's slot, or ``top`` for a root item.
+    var parents: [Int] = []
+    /// Slot → its children's slots, in order.
+    var childLists: [[Int]] = []
+    /// Slot → whether it is expanded.
+    var expandedFlags: [Bool] = []
+    /// Slot → the number of items below it, at any depth.
+    var descendantCounts: [Int] = []
+    /// Slot → the rows below it while it is expanded: each child's row, and the rows below each
+    /// expanded child. Kept whether it is expanded or not, so expanding it is O(1) here.
+    var shownBelow: [Int] = []
     /// Item identifier → its slot.
     var slots: [ItemID: Int] = [:]
     /// The root items' slots, in order.
@@ -59,6 +57,10 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
     var freeSlots: [Int] = []
     /// The number of visible items: the rows of every root item.
     var visibleCount = 0
+
+    /// The rows the item in slot `s` takes where it is shown: its own, and those below it when
+    /// it is expanded.
+    func rows(_ s: Int) -> Int { expandedFlags[s] ? 1 + shownBelow[s] : 1 }
 
     /// An empty snapshot (`NSDiffableDataSourceSectionSnapshot()`).
     ///
@@ -75,9 +77,9 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
         while let (left, right) = stack.popLast() {
             guard left.count == right.count else { return false }
             for (l, r) in zip(left, right) {
-                let x = a.nodes[l]!, y = b.nodes[r]!
-                guard x.id == y.id, x.isExpanded == y.isExpanded, x.children.count == y.children.count else { return false }
-                if !x.children.isEmpty { stack.append((x.children, y.children)) }
+                guard a.ids[l]! == b.ids[r]!, a.expandedFlags[l] == b.expandedFlags[r],
+                      a.childLists[l].count == b.childLists[r].count else { return false }
+                if !a.childLists[l].isEmpty { stack.append((a.childLists[l], b.childLists[r])) }
             }
         }
         return true
@@ -112,7 +114,7 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
     /// The items without a parent, in order (`rootItems`).
     ///
     /// - Complexity: O(r) for r root items.
-    public var rootItems: [ItemID] { roots.map { nodes[$0]!.id } }
+    public var rootItems: [ItemID] { roots.map { ids[$0]! } }
 
     // MARK: Lookups
 
@@ -127,8 +129,8 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
     /// - Complexity: O(1) expected.
     public func parent(of item: ItemID) -> ItemID? {
         guard let s = slots[item] else { return nil }
-        let p = nodes[s]!.parent
-        return p == Self.top ? nil : nodes[p]!.id
+        let p = parents[s]
+        return p == Self.top ? nil : ids[p]!
     }
 
     /// How deep an item is (`level(of:)`): 0 for a root item, 1 for its children, and so on;
@@ -138,10 +140,10 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
     public func level(of item: ItemID) -> Int? {
         guard let s = slots[item] else { return nil }
         var level = 0
-        var p = nodes[s]!.parent
+        var p = parents[s]
         while p != Self.top {
             level += 1
-            p = nodes[p]!.parent
+            p = parents[p]
         }
         return level
     }
@@ -151,7 +153,7 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
     /// without children (those appended later are then visible).
     ///
     /// - Complexity: O(1) expected.
-    public func isExpanded(_ item: ItemID) -> Bool { slots[item].map { nodes[$0]!.isExpanded } ?? false }
+    public func isExpanded(_ item: ItemID) -> Bool { slots[item].map { expandedFlags[$0] } ?? false }
 
     /// Whether an item is in ``visibleItems``: every ancestor of it is expanded (`isVisible(_:)`);
     /// false for an item the snapshot does not hold.
@@ -159,10 +161,10 @@ public struct SectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable 
     /// - Complexity: O(d) for an item at depth d.
     public func isVisible(_ item: ItemID) -> Bool {
         guard let s = slots[item] else { return false }
-        var p = nodes[s]!.parent
+        var p = parents[s]
         while p != Self.top {
-            guard nodes[p]!.isExpanded else { return false }
-            p = nodes[p]!.parent
+            guard expandedFlags[p] else { return false }
+            p = parents[p]
         }
         return true
     }
