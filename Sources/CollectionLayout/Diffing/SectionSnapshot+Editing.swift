@@ -30,8 +30,9 @@ extension SectionSnapshot {
         try insert(items, next: item, after: false)
     }
 
-    /// Adds items just after `item`, as its siblings (`insert(_:after:)`); they go before
-    /// `item`'s children in ``items``, being siblings of `item`, not children.
+    /// Adds items just after `item`, as its siblings (`insert(_:after:)`): in ``items`` they
+    /// come after everything below `item`, not between it and its children. They come collapsed
+    /// and without children.
     ///
     /// - Throws: as ``insert(_:before:)``.
     /// - Complexity: O(k + s + d) for k items, `item` at depth d with s siblings.
