@@ -253,6 +253,30 @@ import CollectionTestSupport
         s.checkInvariants()
     }
 
+    /// A chain 3,000 deep changed in single calls (the batched count updates, deepest first):
+    /// every item expanded at once, collapsed at once, every third deleted at once; the rows and
+    /// lists agree with the chain's.
+    @Test func deepChainInOneCall() throws {
+        var s = SectionSnapshot<Int>()
+        let depth = 3_000
+        try s.append([0])
+        for i in 1..<depth { try s.append([i], to: i - 1) }
+        #expect(s.level(of: depth - 1) == depth - 1 && s.index(of: depth - 1) == depth - 1)
+        #expect(try s.expand(Array((0..<depth).reversed())) == VisibleItemsChange(inserted: [1..<depth]))
+        #expect(s.visibleItems == Array(0..<depth) && s.visibleIndex(of: depth - 1) == depth - 1)
+        try s.collapse([1_000])
+        #expect(s.numberOfVisibleItems == 1_001 && !s.isVisible(1_001))
+        try s.expand([1_000])
+        #expect(try s.collapse(Array(0..<depth)) == VisibleItemsChange(removed: [1..<depth]))
+        #expect(s.visibleItems == [0] && s.items == Array(0..<depth))
+        try s.expand(Array(0..<depth))
+        try s.delete(Array(stride(from: 2_999, to: 0, by: -3)))  // 2, the highest named, takes the rest
+        #expect(s.items == Array(0..<2) && s.visibleItems == [0, 1] && s.numberOfItems == 2)
+        try s.append([5_000], to: 1)
+        #expect(s.visibleItems == [0, 1, 5_000])
+        s.checkInvariants()
+    }
+
     /// Random appends, inserts (of items and of snapshots), deletes, expands and collapses,
     /// some of them bad: after each, the visible items and all items are a plain recursive
     /// flattening of a reference tree, every lookup agrees, a bad one threw the error the
