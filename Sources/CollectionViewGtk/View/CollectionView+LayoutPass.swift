@@ -10,7 +10,7 @@ import CollectionLayout
 /// no view.
 extension CollectionView {
     /// Half the canvas's extra room on each side; see `anchor`.
-    static let anchorMargin = 16_384.0
+    nonisolated static let anchorMargin = 16_384.0
     /// How many rounds one pass may take when the layout invalidates itself during the pass
     /// (from `prepare()` or a callback); more waits for the next frame, so a layout that always
     /// invalidates cannot hang the main loop.
