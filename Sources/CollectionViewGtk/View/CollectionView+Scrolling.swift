@@ -107,13 +107,15 @@ extension CollectionView {
     ///     it takes.
     ///   - animated: whether to animate the scroll.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        scrollToItem(at: indexPath, at: position, animated: animated, toContentEdge: false)
+        scrollToItem(at: indexPath, at: position, animated: animated, toContentEdge: nil)
     }
 
-    /// `scrollToItem`; with `toContentEdge`, an axis that moves goes on to the content's edge
-    /// beyond the item (Home and End show the header above the first item, the footer below
-    /// the last).
-    func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, toContentEdge: Bool) {
+    /// `scrollToItem`; with `toContentEdge`, to that edge of the content on each axis where the
+    /// item shows from there (Home and End show the header above the first item, the footer
+    /// below the last, also when the item already shows): along a list's scrolling axis, the
+    /// whole way. An axis where the edge would leave the item out (a grid wider than the
+    /// viewport, its last item at the left) scrolls as little as it takes.
+    func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, toContentEdge edge: ContentEdge?) {
         guard isValidItem(indexPath) else {
             report(.invalidIndexPath("scrollToItem(at:)", indexPath))
             return
@@ -125,9 +127,10 @@ extension CollectionView {
         let visible = bounds
         var horizontal = ScrollAnimation.Alignment.horizontal(position, item: frame, visible: visible)
         var vertical = ScrollAnimation.Alignment.vertical(position, item: frame, visible: visible)
-        if toContentEdge {
-            horizontal = horizontal.toContentEdge
-            vertical = vertical.toContentEdge
+        if let edge {
+            let content = collectionViewLayout.collectionViewContentSize
+            horizontal = horizontal.toContent(edge, item: frame.minX, frame.maxX, content: content.width, viewport: visible.width)
+            vertical = vertical.toContent(edge, item: frame.minY, frame.maxY, content: content.height, viewport: visible.height)
         }
         startScroll(to: .item(indexPath, horizontal: horizontal, vertical: vertical), animated ? animation : nil)
     }

@@ -186,12 +186,19 @@ extension ScrollAnimation.Alignment {
         return .none
     }
 
-    /// Beyond the item to the content's edge: what Home and End show.
-    var toContentEdge: Self {
-        switch self {
-        case .leading: .contentStart
-        case .trailing: .contentEnd
-        default: self
+    /// What Home and End show on one axis: the content's `edge` when the item (from `start` to
+    /// `end` on the axis) shows with the viewport there, whether or not it shows now (its
+    /// header may be cut); otherwise `self`, which shows the item.
+    func toContent(_ edge: ContentEdge, item start: Double, _ end: Double, content: Double, viewport: Double) -> Self {
+        switch edge {
+        case .start: start < viewport ? .contentStart : self
+        case .end: end > content - viewport ? .contentEnd : self
         }
     }
+}
+
+/// The start or the end of the content (Home, End).
+enum ContentEdge {
+    case start
+    case end
 }
