@@ -181,6 +181,29 @@ final class PagingAndSnappingTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.x, 780, "page 1, on a column")
     }}
 
+    /// A window resized while a fling's ease heads for the next page: the layout keeps the page
+    /// shown at the new width (as the gallery viewer's does, correcting the offset), and the
+    /// ease lands on the page it was heading for, at the new width: a page boundary, not the old
+    /// target moved by the correction.
+    func testAPagingEaseAcrossAResizeLandsOnAPageBoundary() { MainActor.assumeIsolated {
+        let (cv, source, window) = openPaging(WindowPagesLayout(), items: 20)
+        defer { GtkHarness.close(window); _ = source }
+        cv.isPagingEnabled = true
+        cv.animation = CollectionViewAnimation(duration: 1)
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 800, y: 0) }
+        XCTAssertEqual(cv.contentSize.width, 20 * 800)
+        cv.simulateFlingEnd(velocity: Point(x: 3000, y: 0))
+        GtkHarness.wait(for: "the ease towards page 2 under way") { cv.isSettlingScroll && cv.contentOffset.x > 805 }
+        XCTAssertEqual(cv.scrollSettleRecord.last?.to.x, 1600)
+        gtk_window_set_default_size(window.as(GtkWindow.self), 600, 600)
+        GtkHarness.wait(for: "the narrower window") { cv.bounds.width == 600 }
+        XCTAssertTrue(cv.isSettlingScroll, "resized during the ease")
+        GtkHarness.wait(for: "the ease to end") { !cv.isSettlingScroll }
+        XCTAssertEqual(cv.contentSize.width, 20 * 600)
+        XCTAssertEqual(cv.contentOffset.x, 2 * 600, "page 2 at the new width")
+        XCTAssertEqual(cv.contentOffset.x.truncatingRemainder(dividingBy: 600), 0, "on a page boundary: \(cv.contentOffset.x)")
+    }}
+
     /// Paging off and a layout that does not snap: GTK's scrolling is left alone.
     func testWithoutPagingGTKScrollsAsAlways() { MainActor.assumeIsolated {
         let (cv, source, window) = openPaging()
@@ -213,5 +236,39 @@ private final class RowSnappingFlowLayout: FlowLayout {
             return (v > 0 ? row.rounded(.up) : v < 0 ? row.rounded(.down) : row.rounded()) * 60
         }
         return Point(x: snap(proposal.x, velocity.x), y: snap(proposal.y, velocity.y))
+    }
+}
+
+/// Pages the viewport's size in a row, one item each; a resize keeps the page shown, moving
+/// the offset to it at the new width, as the gallery's viewer does.
+@MainActor
+private final class WindowPagesLayout: CollectionViewLayout {
+    private var pageSize = Size.zero
+    private var count = 0
+    override func prepare() {
+        super.prepare()
+        guard let host = collectionView else { return }
+        pageSize = host.bounds.size
+        count = host.numberOfSections > 0 ? host.numberOfItems(inSection: 0) : 0
+    }
+    override var collectionViewContentSize: Size { Size(width: Double(count) * pageSize.width, height: pageSize.height) }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section == 0, indexPath.item < count else { return nil }
+        let a = LayoutAttributes(forCellWith: indexPath)
+        a.frame = Rect(x: Double(indexPath.item) * pageSize.width, y: 0, width: pageSize.width, height: pageSize.height)
+        return a
+    }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { newBounds.size != pageSize }
+    override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        guard pageSize.width > 0, newBounds.width != pageSize.width else { return super.invalidationContext(forBoundsChange: newBounds) }
+        let keeping = type(of: self).invalidationContextClass.init()
+        let page = (newBounds.minX / pageSize.width).rounded()
+        keeping.contentSizeAdjustment = Size(width: Double(count) * (newBounds.width - pageSize.width), height: newBounds.height - pageSize.height)
+        keeping.contentOffsetAdjustment = Point(x: page * newBounds.width - newBounds.minX, y: -newBounds.minY)
+        keeping.invalidatedRect = newBounds
+        return keeping
     }
 }

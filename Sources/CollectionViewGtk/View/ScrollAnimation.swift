@@ -11,7 +11,8 @@ import CollectionLayout
 /// of stopping: each frame covers its share of the distance left from where the offset is
 /// (after the view's own corrections, `CollectionView.correctOffset(by:)`, which also move an
 /// offset target with the content) to where the target is now (an item's frame is looked up
-/// again), clamped to the content as it is now; the last frame lands on it. After that an item
+/// again; a page or snap is asked again once the content, the viewport or a correction changed
+/// it), clamped to the content as it is now; the last frame lands on it. After that an item
 /// target is held, its item put back in place after each layout pass, until a pass leaves it
 /// where it is: the rows that came into view have been measured.
 ///
@@ -25,6 +26,9 @@ final class ScrollAnimation {
         case offset(Point)
         /// An item, placed in the viewport as the alignments say.
         case item(IndexPath, horizontal: Alignment, vertical: Alignment)
+        /// Where an ease after the user's scroll settles (a page, the layout's snap): asked
+        /// again when the content or the viewport changed under it.
+        case settle(SettleTarget)
     }
 
     /// Where an item goes along one axis of the viewport.
@@ -104,10 +108,15 @@ final class ScrollAnimation {
     }
 
     /// The view moved the offset by `delta` to keep what shows in place: an offset target moves
-    /// with the content (an item target is looked up afresh anyway).
+    /// with the content, a settling one is asked again (an item target is looked up afresh
+    /// anyway).
     func shift(by delta: Point) {
         lastResolved = Point(x: lastResolved.x + delta.x, y: lastResolved.y + delta.y)
-        if case .offset(let p) = target { target = .offset(Point(x: p.x + delta.x, y: p.y + delta.y)) }
+        switch target {
+        case .offset(let p): target = .offset(Point(x: p.x + delta.x, y: p.y + delta.y))
+        case .settle(let settle): settle.shift(by: delta)
+        case .item: break
+        }
     }
 
     /// A batch update moved the items: an item target follows its item; one that is gone
@@ -128,6 +137,8 @@ final class ScrollAnimation {
         switch target {
         case .offset(let p):
             point = p
+        case .settle(let settle):
+            point = settle.offset(in: view)
         case .item(let path, let horizontal, let vertical):
             guard !layout.needsPrepare, view.isValidItem(path), let frame = layout.layoutAttributesForItem(at: path)?.frame else {
                 return lastResolved
