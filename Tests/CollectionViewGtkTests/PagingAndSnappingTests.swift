@@ -204,6 +204,31 @@ final class PagingAndSnappingTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.x.truncatingRemainder(dividingBy: 600), 0, "on a page boundary: \(cv.contentOffset.x)")
     }}
 
+    /// An arrow key onto an item in view during a page's ease moves the focus and leaves the
+    /// ease going: it lands on the page boundary.
+    func testAnArrowKeyOntoAnItemInViewLeavesAPagesEaseGoing() { MainActor.assumeIsolated {
+        let layout = FlowLayout()
+        let (cv, source, window) = openPaging(layout)
+        defer { GtkHarness.close(window); _ = source }
+        cv.isPagingEnabled = true
+        cv.animation = CollectionViewAnimation(duration: 1)
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 250) }
+        // An item in view from 250 to 600 (the viewport is 600 tall): the first of the row at 600.
+        let row = layout.layoutAttributesForElements(in: Rect(x: 0, y: 600, width: 800, height: 1))
+            .filter { $0.representedElementCategory == .cell }.sorted { $0.frame.minX < $1.frame.minX }
+        XCTAssertGreaterThan(row.count, 2)
+        XCTAssertLessThan(row[1].frame.maxY, 250 + 600, "in view where the ease starts")
+        gtk_widget_grab_focus(cv.viewport)
+        cv.setFocusedItem(row[0].indexPath, scroll: false)
+        cv.simulateFlingEnd(velocity: Point(x: 0, y: 3000))
+        GtkHarness.wait(for: "the ease under way") { cv.isSettlingScroll && cv.contentOffset.y > 255 }
+        GtkHarness.keys("Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, row[1].indexPath)
+        XCTAssertTrue(cv.isSettlingScroll, "the ease goes on")
+        GtkHarness.wait(for: "the ease to end") { !cv.isSettlingScroll }
+        XCTAssertEqual(cv.contentOffset.y, 600, "on the page")
+    }}
+
     /// Paging off and a layout that does not snap: GTK's scrolling is left alone.
     func testWithoutPagingGTKScrollsAsAlways() { MainActor.assumeIsolated {
         let (cv, source, window) = openPaging()

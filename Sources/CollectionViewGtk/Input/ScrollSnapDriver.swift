@@ -266,7 +266,7 @@ final class ScrollSnapDriver {
         lastEase = (from, target, animation.duration)
         // The view's own scroll: rows measured on the way retarget it, the user's scroll ends it.
         let ease = cv.startScroll(to: .settle(settle), animation)
-        self.ease = ease.isRunning ? ease : nil  // not when it jumped to the end (animations off)
+        self.ease = ease?.isRunning == true ? ease : nil  // not when it jumped to the end (animations off)
     }
 
     private func stopEase() {

@@ -138,13 +138,18 @@ extension CollectionView {
     /// Starts a scroll of the view's to `target`, on the frame clock with `animation` (nil, or
     /// GTK's animations off: there at once), ending the one under way. An item target is then
     /// held in place until the rows it brought into view have been measured.
+    ///
+    /// A target where the offset already is starts nothing and stops nothing (nil): an arrow
+    /// key onto an item in view leaves a page's ease or a fling's glide going.
     @discardableResult
-    func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation {
+    func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation? {
+        let scroll = ScrollAnimation(target, in: self)
+        let from = contentOffset, to = scroll.currentTarget()
+        if !installedLayout.needsPrepare, abs(to.x - from.x) < 0.5, abs(to.y - from.y) < 0.5 { return nil }
         stopScrollAnimation()
         // A fling still gliding would move the offset on its own, which ends a scroll of the
         // view's as the user's scroll: End pressed during a fling goes to the end.
         scrollSnap.stopDeceleration()
-        let scroll = ScrollAnimation(target, in: self)
         scrollAnimation = scroll
         scroll.begin(animation, move: { [weak self] in self?.moveOffsetItself(to: $0) }, end: { [weak self, weak scroll] finished in
             guard let self, let scroll, self.scrollAnimation === scroll else { return }
