@@ -90,6 +90,19 @@ final class HugeContentTests: XCTestCase {
         Self.checkLastItemReached(contentHeight: 1e15)
     }}
 
+    /// Content past the adjustments' largest extent (2^53 px): a scroll to the last item goes
+    /// as far as the adjustments take and lets go there, instead of holding on to an offset
+    /// they cannot take (every layout round asked for another, up to the hold's limit).
+    func testAScrollPastTheAdjustmentsLargestExtentLetsGoAtTheirEnd() { MainActor.assumeIsolated {
+        let (cv, _, window, count, source) = Self.open(contentHeight: 2e16)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertEqual(cv.contentSize.height, CollectionView.largestContentExtent, "the adjustments' cap")
+        cv.scrollToItem(at: IndexPath(item: count - 1, section: 0), at: .bottom, animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        GtkHarness.wait(for: "the hold to let go", timeout: 5) { !cv.isScrollingToTarget }
+        XCTAssertEqual(cv.contentOffset.y, CollectionView.largestContentExtent - cv.bounds.height, "the adjustments' end")
+    }}
+
     /// Sideways and right to left, 1e13 px wide: the start is at the right; the last item, scrolled
     /// to, is at the viewport's left edge to the pixel, drawn, with the scrollbar's slider at the
     /// left (the mirrored adjustment holds the whole content too).

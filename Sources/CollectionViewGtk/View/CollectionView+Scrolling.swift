@@ -171,14 +171,20 @@ extension CollectionView {
 
     /// After a layout round: a scroll to an item past its last frame puts the item back where
     /// it was asked (the round measured rows that moved it) and lets go once a round leaves it
-    /// in place. Returns whether it moved the offset.
+    /// in place. Returns whether the offset actually moved (the adjustments clamp what they are
+    /// given): only then does another round have something to place.
     func holdScrollTarget() -> Bool {
         guard let scroll = scrollAnimation else { return false }
         let settled = !installedLayout.needsPrepare && !elements.hasPendingViews
         let (offset, done) = scroll.afterLayoutRound(layoutSettled: settled)
-        if let offset { moveOffsetItself(to: offset) }
+        var moved = false
+        if let offset {
+            let before = contentOffset
+            moveOffsetItself(to: offset)
+            moved = contentOffset != before
+        }
         if done, scrollAnimation === scroll { scrollAnimation = nil }
-        return offset != nil
+        return moved
     }
 
     /// Whether a scroll of the view's is under way: an animated one, or a scroll to an item

@@ -126,13 +126,16 @@ final class ScrollAnimation {
         target = newIndexPath(path).map { .item($0, horizontal: horizontal, vertical: vertical) } ?? .offset(lastResolved)
     }
 
-    /// Where the target is now, clamped to the content.
+    /// Where the target is now, clamped to the content and to what the adjustments take (past
+    /// their largest extent, or before a pass has set them for content that grew, they take
+    /// less), so that a target the offset cannot reach is not asked for again and again.
     ///
     /// - Complexity: one `layoutAttributesForItem(at:)`, whatever the number of items.
     func currentTarget() -> Point {
         guard let view else { return lastResolved }
         let layout = view.collectionViewLayout
-        let visible = view.bounds, content = layout.collectionViewContentSize
+        let visible = view.bounds, laidOut = layout.collectionViewContentSize, adjustable = view.contentSize
+        let content = Size(width: min(laidOut.width, adjustable.width), height: min(laidOut.height, adjustable.height))
         var point: Point
         switch target {
         case .offset(let p):
