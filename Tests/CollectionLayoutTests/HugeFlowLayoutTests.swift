@@ -42,14 +42,27 @@ struct HugeFlowLayoutTests {
         }
     }
 
-    /// Preparing does not depend on the item count: a billion items prepare as fast as a
-    /// thousand, well under a millisecond each (a walk over the items would take seconds).
-    @Test func preparingIsIndependentOfTheCount() {
+    /// The fastest of a few runs of `body`: what it costs with the least interference from
+    /// the rest of the machine. Only ever compared with another measured in the same run.
+    static func fastest(of rounds: Int = 5, _ body: () throws -> Void) rethrows -> Duration {
         let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for _ in 0..<100 { _ = Self.layout(count: 1_000_000_000) }
-        }
-        #expect(elapsed < .seconds(1), "100 prepares of a billion items took \(elapsed)")
+        var best = Duration.seconds(1_000)
+        for _ in 0..<rounds { best = min(best, try clock.measure(body)) }
+        return best
+    }
+
+    /// How many times longer than a thousand items a billion may take: a walk over the items
+    /// would take a million times longer; this leaves room for a noisy machine.
+    static let allowedRatio = 10.0
+
+    /// Preparing does not depend on the item count: a billion items keep what a thousand keep
+    /// and prepare about as fast, compared in the same run.
+    @Test func preparingIsIndependentOfTheCount() {
+        #expect(Self.layout(count: 1_000_000_000).preparedStorageByteCount == Self.layout(count: 1_000).preparedStorageByteCount,
+                "nothing kept per item")
+        let thousand = Self.fastest { for _ in 0..<20 { _ = Self.layout(count: 1_000) } }
+        let billion = Self.fastest { for _ in 0..<20 { _ = Self.layout(count: 1_000_000_000) } }
+        #expect(billion / thousand < Self.allowedRatio, "20 prepares: \(billion) for a billion items, \(thousand) for a thousand")
     }
 
     /// Inserting at the end of a billion-item section and deleting near its start: the map
@@ -58,12 +71,15 @@ struct HugeFlowLayoutTests {
         var update = BatchUpdate()
         update.insertedItems = [IndexPath(item: 1_000_000_000 - 1, section: 0)]
         update.deletedItems = [IndexPath(item: 5, section: 0)]
-        let clock = ContinuousClock()
+        var small = BatchUpdate()
+        small.insertedItems = [IndexPath(item: 1_000 - 1, section: 0)]
+        small.deletedItems = [IndexPath(item: 5, section: 0)]
         var map: UpdateIndexMap?
-        let elapsed = try clock.measure {
-            map = try UpdateIndexMap(oldCounts: [1_000_000_000], newCounts: [1_000_000_000], update: update)
+        let thousand = try Self.fastest { for _ in 0..<20 { _ = try UpdateIndexMap(oldCounts: [1_000], newCounts: [1_000], update: small) } }
+        let billion = try Self.fastest {
+            for _ in 0..<20 { map = try UpdateIndexMap(oldCounts: [1_000_000_000], newCounts: [1_000_000_000], update: update) }
         }
-        #expect(elapsed < .milliseconds(50))
+        #expect(billion / thousand < Self.allowedRatio, "20 maps: \(billion) for a billion items, \(thousand) for a thousand")
         #expect(map?.newIndexPath(forOld: IndexPath(item: 999_999_999, section: 0)) == IndexPath(item: 999_999_998, section: 0))
         #expect(map?.newIndexPath(forOld: IndexPath(item: 5, section: 0)) == nil)
         #expect(map?.oldIndexPath(forNew: IndexPath(item: 999_999_999, section: 0)) == nil)

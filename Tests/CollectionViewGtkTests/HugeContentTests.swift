@@ -90,6 +90,19 @@ final class HugeContentTests: XCTestCase {
         Self.checkLastItemReached(contentHeight: 1e15)
     }}
 
+    /// Content past the adjustments' largest extent (2^53 px): a scroll to the last item goes
+    /// as far as the adjustments take and lets go there, instead of holding on to an offset
+    /// they cannot take (every layout round asked for another, up to the hold's limit).
+    func testAScrollPastTheAdjustmentsLargestExtentLetsGoAtTheirEnd() { MainActor.assumeIsolated {
+        let (cv, _, window, count, source) = Self.open(contentHeight: 2e16)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertEqual(cv.contentSize.height, CollectionView.largestContentExtent, "the adjustments' cap")
+        cv.scrollToItem(at: IndexPath(item: count - 1, section: 0), at: .bottom, animated: false)
+        XCTAssertTrue(GtkHarness.settle(cv))
+        GtkHarness.wait(for: "the hold to let go", timeout: 5) { !cv.isScrollingToTarget }
+        XCTAssertEqual(cv.contentOffset.y, CollectionView.largestContentExtent - cv.bounds.height, "the adjustments' end")
+    }}
+
     /// Sideways and right to left, 1e13 px wide: the start is at the right; the last item, scrolled
     /// to, is at the viewport's left edge to the pixel, drawn, with the scrollbar's slider at the
     /// left (the mirrored adjustment holds the whole content too).
@@ -279,6 +292,122 @@ final class HugeContentTests: XCTestCase {
         }
         XCTAssertEqual(errors, [], "finite frames are not refused", file: file, line: line)
     }
+
+    /// A cell 3e9 px wide scaled to half about its centre (as an insert animation or a zoom
+    /// transition does) shows where the transform puts it, 0.75e9 to 2.25e9 px across and half
+    /// its height: its left end scrolled to the viewport's middle, then its right end; right to
+    /// left, mirrored. The part clipped out for GTK is the part the transform brings into view.
+    @MainActor
+    private static func checkHugeScaledFrameShownWhereItShould(mirrored: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let layout = HugeFramesLayout()
+        let wide = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        wide.frame = Rect(x: 0, y: 0, width: 3e9, height: 100)
+        wide.transform3D = Transform3D(scaleX: 0.5, y: 0.5)
+        layout.attributes = [wide]
+        layout.contentSize = Size(width: 3e9, height: 600)
+        let source = GridSource(counts: [1])
+        let cv = makeCollectionView(layout, source)
+        if mirrored {
+            for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, GTK_TEXT_DIR_RTL) }
+        }
+        let window = GtkHarness.window(for: cv, width: 800, height: 600)
+        defer { withExtendedLifetime(source) { GtkHarness.close(window) } }
+        XCTAssertEqual(cv.isMirrored, mirrored, file: file, line: line)
+        // (offset, the end that shows at the viewport's middle)
+        for (offset, leftEnd) in [(0.75e9 - 400, true), (2.25e9 - 400, false)] {
+            cv.contentOffset = Point(x: offset, y: 0)
+            XCTAssertTrue(GtkHarness.settle(cv), file: file, line: line)
+            XCTAssertEqual(cv.contentOffset.x, offset, file: file, line: line)
+            guard let cell = cv.cellForItem(at: IndexPath(item: 0, section: 0)) else {
+                return XCTFail("the cell is shown at \(offset)", file: file, line: line)
+            }
+            XCTAssertTrue(GtkHarness.waitUntilShown(cell.widget, "the scaled cell"), file: file, line: line)
+            let shot = GtkHarness.renderedPixels(of: window, saveAs: "huge-scaled-\(mirrored ? "rtl" : "ltr")-\(leftEnd ? "start" : "end")")
+            func colour(_ x: Double, _ y: Double) -> (UInt8, UInt8, UInt8) {
+                let (wx, wy) = GtkHarness.windowPoint(of: cv.viewport, x: x, y: y)
+                let i = wy * shot.stride + wx * 4
+                return (shot.bytes[i + 2], shot.bytes[i + 1], shot.bytes[i])
+            }
+            // The cell lies past its end's side of the middle: right of it for the left end
+            // (left of it when mirrored), and 25 to 75 px down.
+            let cellSide = leftEnd != mirrored ? 600.0 : 200.0, emptySide = 800 - cellSide
+            let what = "\(leftEnd ? "left" : "right") end, mirrored \(mirrored)"
+            XCTAssertTrue(colour(cellSide, 50) == Self.cellBlue, "the cell beside its \(what): \(colour(cellSide, 50))", file: file, line: line)
+            XCTAssertTrue(colour(emptySide, 50) == Self.viewportWhite, "nothing past its \(what): \(colour(emptySide, 50))", file: file, line: line)
+            for y in [10.0, 90.0] {
+                XCTAssertTrue(colour(cellSide, y) == Self.viewportWhite, "half its height, at y \(y): \(colour(cellSide, y))", file: file, line: line)
+            }
+        }
+    }
+
+    func testHugeFrameScaledAboutItsCentreShowsWhereItShould() { MainActor.assumeIsolated {
+        Self.checkHugeScaledFrameShownWhereItShould(mirrored: false)
+    }}
+
+    func testHugeFrameScaledAboutItsCentreShowsWhereItShouldRightToLeft() { MainActor.assumeIsolated {
+        Self.checkHugeScaledFrameShownWhereItShould(mirrored: true)
+    }}
+
+    /// Placement alone, over a family of 2D transforms (scales up and down, a rotation, a
+    /// shear, a translation), mirrored or not, for frames 3e9 and 2e12 px wide seen at several
+    /// places along them: every point of the allocated part lands where the whole frame's
+    /// transform about its centre puts it (in doubles), to a quarter of a pixel, and the part
+    /// covers the canvas wherever the transformed frame does.
+    func testClippedTransformedPlacementLandsWhereTheWholeFramesTransformPutsIt() { MainActor.assumeIsolated {
+        var sheared = Transform3D.identity
+        (sheared.m12, sheared.m21, sheared.m41, sheared.m42) = (0.3, 0.2, 17, 3)
+        let transforms = [
+            Transform3D(scaleX: 0.5, y: 0.5), Transform3D(scaleX: 2, y: 0.7), Transform3D(scaleX: 0.1, y: 1),
+            Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1), Transform3D(translationX: 1234.5, y: -20), sheared,
+        ]
+        for width in [3e9, 2e12] {
+            let whole = Rect(x: 0, y: 0, width: width, height: 100)
+            for t in transforms {
+                let centre = (x: whole.midX, y: whole.midY)
+                // Where the whole frame's transform puts a point of it (relative to the frame's origin).
+                func landing(_ u: (x: Double, y: Double)) -> (x: Double, y: Double) {
+                    let (dx, dy) = (u.x - centre.x, u.y - centre.y)
+                    return (centre.x + dx * t.m11 + dy * t.m21 + t.m41, centre.y + dx * t.m12 + dy * t.m22 + t.m42)
+                }
+                // Offsets that put the transformed frame's left end, middle and right end at the canvas.
+                let left = landing((0, 0)).x, right = landing((width, 0)).x
+                for seen in [min(left, right), (left + right) / 2, max(left, right) - 800] {
+                    let offset = Point(x: seen - 20_000, y: 0)
+                    let attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+                    attributes.frame = whole
+                    attributes.transform3D = t
+                    for mirrored in [false, true] {
+                        let ((w, h), transform) = placement(attributes, offset: offset, mirrored: mirrored)
+                        defer { gsk_transform_unref(transform) }
+                        let relative = Rect(x: -offset.x, y: 0, width: width, height: 100)
+                        let part = clippedPart(of: relative, transformedBy: t)
+                        XCTAssertEqual(Double(w), part.width.rounded())
+                        XCTAssertLessThanOrEqual(Double(w), 2 * placementReach, "allocated what GTK holds")
+                        // A part with no size (nothing of the frame comes near) draws nothing.
+                        guard w > 0 else { continue }
+                        XCTAssertEqual(h, 100)
+                        for (qx, qy) in [(0.0, 0.0), (Double(w), 0), (Double(w) / 3, 100), (Double(w), 100)] {
+                            var p = graphene_point_t(x: Float(qx), y: Float(qy)), out = graphene_point_t()
+                            gsk_transform_transform_point(transform, &p, &out)
+                            // Mirrored, the view's content is flipped back about its centre.
+                            let ux = part.minX + (mirrored ? Double(w) - qx : qx)
+                            let expected = landing((ux + offset.x, qy))
+                            let label = "\(t) width \(width) seen at \(seen) mirrored \(mirrored), (\(qx), \(qy))"
+                            XCTAssertEqual(Double(out.x), expected.x - offset.x, accuracy: 0.25, label)
+                            XCTAssertEqual(Double(out.y), expected.y, accuracy: 0.25, label)
+                        }
+                        // Scaled along the axes: the canvas's span, wherever the frame lands, comes from the part.
+                        guard t.m12 == 0, t.m21 == 0 else { continue }
+                        for x in stride(from: 0.0, through: 40_000, by: 5_000) where (min(left, right)...max(left, right)).contains(x + offset.x) {
+                            let ux = centre.x + (x + offset.x - centre.x - t.m41) / t.m11 - offset.x
+                            XCTAssertTrue(ux >= part.minX - 0.5 && ux <= part.maxX + 0.5,
+                                          "\(t) width \(width): canvas x \(x) comes from the part \(part)")
+                        }
+                    }
+                }
+            }
+        }
+    }}
 
     func testFrameWiderThanGtkAllocatesIsShownClipped() { MainActor.assumeIsolated {
         Self.checkHugeFramesShownClipped(mirrored: false)

@@ -181,6 +181,54 @@ final class PagingAndSnappingTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.x, 780, "page 1, on a column")
     }}
 
+    /// A window resized while a fling's ease heads for the next page: the layout keeps the page
+    /// shown at the new width (as the gallery viewer's does, correcting the offset), and the
+    /// ease lands on the page it was heading for, at the new width: a page boundary, not the old
+    /// target moved by the correction.
+    func testAPagingEaseAcrossAResizeLandsOnAPageBoundary() { MainActor.assumeIsolated {
+        let (cv, source, window) = openPaging(WindowPagesLayout(), items: 20)
+        defer { GtkHarness.close(window); _ = source }
+        cv.isPagingEnabled = true
+        cv.animation = CollectionViewAnimation(duration: 1)
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 800, y: 0) }
+        XCTAssertEqual(cv.contentSize.width, 20 * 800)
+        cv.simulateFlingEnd(velocity: Point(x: 3000, y: 0))
+        GtkHarness.wait(for: "the ease towards page 2 under way") { cv.isSettlingScroll && cv.contentOffset.x > 805 }
+        XCTAssertEqual(cv.scrollSettleRecord.last?.to.x, 1600)
+        gtk_window_set_default_size(window.as(GtkWindow.self), 600, 600)
+        GtkHarness.wait(for: "the narrower window") { cv.bounds.width == 600 }
+        XCTAssertTrue(cv.isSettlingScroll, "resized during the ease")
+        GtkHarness.wait(for: "the ease to end") { !cv.isSettlingScroll }
+        XCTAssertEqual(cv.contentSize.width, 20 * 600)
+        XCTAssertEqual(cv.contentOffset.x, 2 * 600, "page 2 at the new width")
+        XCTAssertEqual(cv.contentOffset.x.truncatingRemainder(dividingBy: 600), 0, "on a page boundary: \(cv.contentOffset.x)")
+    }}
+
+    /// An arrow key onto an item in view during a page's ease moves the focus and leaves the
+    /// ease going: it lands on the page boundary.
+    func testAnArrowKeyOntoAnItemInViewLeavesAPagesEaseGoing() { MainActor.assumeIsolated {
+        let layout = FlowLayout()
+        let (cv, source, window) = openPaging(layout)
+        defer { GtkHarness.close(window); _ = source }
+        cv.isPagingEnabled = true
+        cv.animation = CollectionViewAnimation(duration: 1)
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: 250) }
+        // An item in view from 250 to 600 (the viewport is 600 tall): the first of the row at 600.
+        let row = layout.layoutAttributesForElements(in: Rect(x: 0, y: 600, width: 800, height: 1))
+            .filter { $0.representedElementCategory == .cell }.sorted { $0.frame.minX < $1.frame.minX }
+        XCTAssertGreaterThan(row.count, 2)
+        XCTAssertLessThan(row[1].frame.maxY, 250 + 600, "in view where the ease starts")
+        gtk_widget_grab_focus(cv.viewport)
+        cv.setFocusedItem(row[0].indexPath, scroll: false)
+        cv.simulateFlingEnd(velocity: Point(x: 0, y: 3000))
+        GtkHarness.wait(for: "the ease under way") { cv.isSettlingScroll && cv.contentOffset.y > 255 }
+        GtkHarness.keys("Right")
+        XCTAssertEqual(cv.indexPathForFocusedItem, row[1].indexPath)
+        XCTAssertTrue(cv.isSettlingScroll, "the ease goes on")
+        GtkHarness.wait(for: "the ease to end") { !cv.isSettlingScroll }
+        XCTAssertEqual(cv.contentOffset.y, 600, "on the page")
+    }}
+
     /// Paging off and a layout that does not snap: GTK's scrolling is left alone.
     func testWithoutPagingGTKScrollsAsAlways() { MainActor.assumeIsolated {
         let (cv, source, window) = openPaging()
@@ -213,5 +261,39 @@ private final class RowSnappingFlowLayout: FlowLayout {
             return (v > 0 ? row.rounded(.up) : v < 0 ? row.rounded(.down) : row.rounded()) * 60
         }
         return Point(x: snap(proposal.x, velocity.x), y: snap(proposal.y, velocity.y))
+    }
+}
+
+/// Pages the viewport's size in a row, one item each; a resize keeps the page shown, moving
+/// the offset to it at the new width, as the gallery's viewer does.
+@MainActor
+private final class WindowPagesLayout: CollectionViewLayout {
+    private var pageSize = Size.zero
+    private var count = 0
+    override func prepare() {
+        super.prepare()
+        guard let host = collectionView else { return }
+        pageSize = host.bounds.size
+        count = host.numberOfSections > 0 ? host.numberOfItems(inSection: 0) : 0
+    }
+    override var collectionViewContentSize: Size { Size(width: Double(count) * pageSize.width, height: pageSize.height) }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section == 0, indexPath.item < count else { return nil }
+        let a = LayoutAttributes(forCellWith: indexPath)
+        a.frame = Rect(x: Double(indexPath.item) * pageSize.width, y: 0, width: pageSize.width, height: pageSize.height)
+        return a
+    }
+    override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { newBounds.size != pageSize }
+    override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        guard pageSize.width > 0, newBounds.width != pageSize.width else { return super.invalidationContext(forBoundsChange: newBounds) }
+        let keeping = type(of: self).invalidationContextClass.init()
+        let page = (newBounds.minX / pageSize.width).rounded()
+        keeping.contentSizeAdjustment = Size(width: Double(count) * (newBounds.width - pageSize.width), height: newBounds.height - pageSize.height)
+        keeping.contentOffsetAdjustment = Point(x: page * newBounds.width - newBounds.minX, y: -newBounds.minY)
+        keeping.invalidatedRect = newBounds
+        return keeping
     }
 }

@@ -23,6 +23,24 @@ final class RightToLeftWindowTests: XCTestCase {
         return (cv, source, window, layout)
     }
 
+    /// The direction flipped while an animated scroll runs sideways: the offset moves to the
+    /// same place on the flipped adjustment as the view's own move, so the scroll goes on and
+    /// lands on its item.
+    func testFlippingTheDirectionDuringAScrollKeepsItGoing() { MainActor.assumeIsolated {
+        cv_test_set_animations(true)
+        let (cv, source, window, layout) = Self.open(direction: GTK_TEXT_DIR_LTR, horizontal: true)
+        defer { GtkHarness.close(window); _ = source }
+        cv.animation = CollectionViewAnimation(duration: 1.5)
+        let target = IndexPath(item: 150, section: 0)
+        cv.scrollToItem(at: target, at: .left, animated: true)
+        GtkHarness.wait(for: "the scroll under way") { cv.contentOffset.x > 200 }
+        for widget in [cv.widget, cv.viewport, cv.canvas] { gtk_widget_set_direction(widget, GTK_TEXT_DIR_RTL) }
+        GtkHarness.wait(for: "the view mirrored") { cv.isMirrored }
+        XCTAssertTrue(cv.scrollAnimation?.isRunning ?? false, "the flip is not someone scrolling")
+        GtkHarness.wait(for: "the scroll to end") { !cv.isScrollingToTarget }
+        XCTAssertEqual(cv.contentOffset.x, layout.layoutAttributesForItem(at: target)!.frame.minX, accuracy: 0.5, "on its item")
+    }}
+
     /// Every cell sits where the layout's frame, mirrored across the viewport, says; its own
     /// content is not mirrored (its top-left corner is drawn at the top-left).
     func testCellsAreMirroredAndTheirContentIsNot() { MainActor.assumeIsolated {

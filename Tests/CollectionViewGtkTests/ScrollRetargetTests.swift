@@ -1,5 +1,6 @@
 import XCTest
 import CGtk
+import GtkGlue
 import CollectionLayout
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
@@ -58,8 +59,18 @@ final class ScrollRetargetTests: XCTestCase {
         cv.animation = CollectionViewAnimation(duration: duration)
         let window = GtkHarness.window(for: cv, width: 500, height: 600)
         XCTAssertTrue(GtkHarness.settle(cv))
-        GtkHarness.waitForFrames(2, of: cv.viewport)  // the rows shown measured
+        Self.waitUntilMeasured(cv)
         return (cv, contacts, window)
+    }
+
+    /// Waits until the rows shown have been measured: no view waits to be made and no
+    /// invalidation (a measured row's) waits for a pass.
+    @MainActor
+    private static func waitUntilMeasured(_ cv: CollectionView, file: StaticString = #filePath, line: UInt = #line) {
+        let layout = cv.collectionViewLayout
+        GtkHarness.wait(for: "the rows shown measured", file: file, line: line) {
+            !cv.hasPendingViews && !layout.needsPrepare && layout.pendingInvalidation == nil
+        }
     }
 
     /// The item's frame in the layout now.
@@ -185,7 +196,9 @@ final class ScrollRetargetTests: XCTestCase {
         GtkHarness.checkInvariants()
     }}
 
-    /// A wheel notch during the scroll stops it: the offset stays where the user left it.
+    /// A wheel notch during the scroll stops it: what shows stays where the user left it (rows
+    /// measured above may still correct the offset, keeping it in place), and the view's scroll
+    /// does not come back.
     func testAWheelScrollStopsTheAnimation() throws { try MainActor.assumeIsolated {
         let (cv, contacts, window) = Self.open(duration: 3)
         defer { GtkHarness.close(window); _ = contacts }  // the view holds its data source weakly
@@ -195,11 +208,76 @@ final class ScrollRetargetTests: XCTestCase {
         let at = GtkHarness.windowPoint(of: cv.viewport, x: 250, y: 300)
         GtkHarness.pointer(window, at: at, then: ["click", "4"])
         XCTAssertFalse(cv.isScrollingToTarget, "the user's scroll ended the view's")
-        let left = cv.contentOffset
+        // The row across the viewport's middle, and where it shows.
+        let row = try XCTUnwrap(cv.indexPathsForVisibleItems.first { path in
+            cv.cellForItem(at: path).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport) }.map { $0.minY <= 300 && $0.maxY > 300 } ?? false
+        })
+        let shownAt = try XCTUnwrap(cv.cellForItem(at: row).flatMap { GtkHarness.bounds(of: $0.widget, in: cv.viewport) }).minY
+        var scrolledAgain = false, sampling = true
+        Tick.add(cv.viewport) { _ in
+            if cv.isScrollingToTarget { scrolledAgain = true }
+            return sampling
+        }
         GtkHarness.waitForFrames(6, of: cv.viewport)
-        XCTAssertEqual(cv.contentOffset, left, "the offset stays where the user left it")
+        sampling = false
+        XCTAssertFalse(scrolledAgain, "the view's scroll stays ended")
+        let cell = try XCTUnwrap(cv.cellForItem(at: row), "the row still shows")
+        XCTAssertEqual(try XCTUnwrap(GtkHarness.bounds(of: cell.widget, in: cv.viewport)).minY, shownAt, accuracy: 0.5,
+                       "the row stays where the user left it")
         XCTAssertLessThan(cv.contentOffset.y, try XCTUnwrap(Self.frame(cv, target)).minY - 1000, "far from where the scroll was going")
         GtkHarness.checkInvariants()
+    }}
+
+    /// Home and End go to the content's edge also when their item already shows: the first
+    /// row in view under its cut header, the last row in view above the list's cut bottom.
+    func testHomeAndEndReachTheEdgeWhenTheirItemAlreadyShows() throws { try MainActor.assumeIsolated {
+        let (cv, contacts, window) = Self.open(sections: 3, rows: 25)
+        defer { GtkHarness.close(window); _ = contacts }  // the view holds its data source weakly
+        let first = IndexPath(item: 0, section: 0)
+        let last = IndexPath(item: 24, section: 2)
+        gtk_widget_grab_focus(cv.viewport)
+
+        let firstFrame = try XCTUnwrap(Self.frame(cv, first))
+        XCTAssertGreaterThan(firstFrame.minY, 10, "a header above the first row")
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: firstFrame.minY - 5) }
+        Self.waitUntilMeasured(cv)
+        cv.setFocusedItem(first, scroll: false)
+        GtkHarness.keys("Home")
+        Self.waitForScrollToEnd(cv)
+        XCTAssertEqual(cv.contentOffset.y, 0, "Home shows the header")
+
+        cv.scrollToItem(at: last, at: .bottom, animated: false)
+        Self.waitForScrollToEnd(cv)
+        let end = cv.contentSize.height - cv.bounds.height
+        let below = cv.contentSize.height - (try XCTUnwrap(Self.frame(cv, last))).maxY
+        XCTAssertGreaterThan(below, 4, "room below the last row")
+        GtkHarness.settle(cv) { cv.contentOffset = Point(x: 0, y: end - below / 2) }
+        Self.waitUntilMeasured(cv)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(Self.frame(cv, last)).maxY, cv.bounds.maxY, "the last row shows whole")
+        cv.setFocusedItem(last, scroll: false)
+        GtkHarness.keys("End")
+        Self.waitForScrollToEnd(cv)
+        XCTAssertEqual(cv.contentOffset.y, cv.contentSize.height - cv.bounds.height, accuracy: 0.5, "End shows the bottom")
+    }}
+
+    /// End with no item focused focuses the last item and scrolls to the bottom; Home then the
+    /// first, at the top.
+    func testEndWithNoFocusedItemGoesToTheLastItem() throws { try MainActor.assumeIsolated {
+        let (cv, contacts, window) = Self.open(sections: 3, rows: 25)
+        defer { GtkHarness.close(window); _ = contacts }  // the view holds its data source weakly
+        gtk_widget_grab_focus(cv.viewport)
+        XCTAssertNil(cv.indexPathForFocusedItem)
+        GtkHarness.keys("End")
+        XCTAssertEqual(cv.indexPathForFocusedItem, IndexPath(item: 24, section: 2))
+        Self.waitForScrollToEnd(cv)
+        XCTAssertEqual(cv.contentOffset.y, cv.contentSize.height - cv.bounds.height, accuracy: 0.5, "End shows the bottom")
+        Self.assertShownMeasured(cv, IndexPath(item: 24, section: 2))
+
+        cv.setFocusedItem(nil)
+        GtkHarness.keys("Home")
+        XCTAssertEqual(cv.indexPathForFocusedItem, IndexPath(item: 0, section: 0))
+        Self.waitForScrollToEnd(cv)
+        XCTAssertEqual(cv.contentOffset.y, 0, "Home shows the top")
     }}
 
     /// Without animation too, the last item ends at the bottom as measured: the rows the jump

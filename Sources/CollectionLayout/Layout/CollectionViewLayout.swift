@@ -247,7 +247,13 @@ open class CollectionViewLayout {
     ///   - velocity: the scrolling velocity when the fingers left, in points per second;
     ///     positive scrolls towards larger offsets; zero when a wheel stopped.
     /// - Returns: the offset to settle at (a card's or a row's edge, for instance).
-    /// - Complexity: asked once per scroll, not per frame; keep it a query (O(log n)).
+    /// The view asks again while it eases there when the content's or the viewport's size
+    /// changes under the ease (rows measured, the window resized) or the view corrects the
+    /// offset, with the proposal moved with the content, so the ease lands where the layout
+    /// wants it then.
+    ///
+    /// - Complexity: asked once per scroll and again only when something changed, not per
+    ///   frame; keep it a query (O(log n)).
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
                                   withScrollingVelocity velocity: Point) -> Point {
         proposedContentOffset

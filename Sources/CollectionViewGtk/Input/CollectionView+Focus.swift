@@ -69,11 +69,15 @@ extension CollectionView {
     }
 
     /// Moves the focus as the key would. With no focused item (or one that no longer exists)
-    /// any move focuses the first item.
+    /// ``FocusMove/last`` focuses the last item and any other move the first.
     public func moveFocus(_ move: FocusMove) {
         guard let current = selection.focused, isValidItem(current),
               let frame = collectionViewLayout.layoutAttributesForItem(at: current)?.frame else {
-            setFocusedItem(firstItem)
+            switch move {
+            case .first: firstItem.map { focusAtContentEdge($0, .start) }
+            case .last: lastItem.map { focusAtContentEdge($0, .end) }
+            default: setFocusedItem(firstItem)
+            }
             return
         }
         let target: IndexPath?
@@ -90,14 +94,19 @@ extension CollectionView {
                 ?? (move == .pageDown ? lastItem : firstItem)
         }
         guard let target else { return }
-        guard move == .first || move == .last else {
-            setFocusedItem(target)
-            return
+        switch move {
+        case .first: focusAtContentEdge(target, .start)
+        case .last: focusAtContentEdge(target, .end)
+        default: setFocusedItem(target)
         }
-        // Home and End show the content's edge: the header above the first item too.
-        setFocusedItem(target, scroll: false)
-        scrollToItem(at: target, at: [], animated: true, toContentEdge: true)
-        orthogonalScroll.reveal(target)
+    }
+
+    /// Home and End: focuses `item` and scrolls to the content's edge, the header above the
+    /// first item (the footer below the last) too, also when the item already shows.
+    private func focusAtContentEdge(_ item: IndexPath, _ edge: ContentEdge) {
+        setFocusedItem(item, scroll: false)
+        scrollToItem(at: item, at: [], animated: true, toContentEdge: edge)
+        orthogonalScroll.reveal(item)
     }
 
     var firstItem: IndexPath? {

@@ -30,11 +30,11 @@ final class ScrollSnapDriver {
     private weak var collectionView: CollectionView?
     private let controller: OpaquePointer
     private var wheelTimeout: guint = 0
-    /// The boundary the last wheel notch turned to, and where the view eases for it (the
-    /// layout may say somewhere near the boundary). While the view heads there or rests there,
-    /// the next notch goes on from the boundary: not from where the ease has got to, and not
-    /// from the layout's answer, which could hold the wheel on one page.
-    private var wheelTarget: (boundary: Point, target: Point)?
+    /// The page the last wheel notch turned to (its ease's target: the layout may say somewhere
+    /// near the boundary). While the view heads there or rests there, the next notch goes on
+    /// from the page's boundary: not from where the ease has got to, and not from the layout's
+    /// answer, which could hold the wheel on one page.
+    private var wheelTarget: SettleTarget?
     /// Wheel movement not yet a whole notch (high-resolution wheels, smooth X11 scrolling).
     private var wheelNotches = Point.zero
     /// The ease this driver started (the view's scroll while it runs).
@@ -170,14 +170,14 @@ final class ScrollSnapDriver {
         wheelNotches = Point(x: notches.x - pages.x, y: notches.y - pages.y)
         guard pages != .zero else { return }
         var from = cv.contentOffset
-        if let last = wheelTarget, isEasing || abs(from.x - last.target.x) < 0.5 && abs(from.y - last.target.y) < 0.5 {
-            from = last.boundary
+        if let last = wheelTarget, let page = last.pages {
+            let target = last.offset(in: cv)
+            if isEasing || abs(from.x - target.x) < 0.5 && abs(from.y - target.y) < 0.5 { from = paging.boundary(atPage: page) }
         }
         let boundary = paging.offset(movingPages: pages, from: from)
-        let target = cv.clampedOffset(cv.collectionViewLayout.targetContentOffset(
-            forProposedContentOffset: boundary, withScrollingVelocity: .zero))
-        ease(to: target, speed: nil)
-        wheelTarget = (boundary, target)
+        let settle = SettleTarget(page: paging.page(of: boundary), proposal: boundary, velocity: .zero)
+        ease(to: settle, speed: nil)
+        wheelTarget = settle
     }
 
     private func restartWheelPause() {
@@ -232,22 +232,24 @@ final class ScrollSnapDriver {
         wheelTarget = nil  // a fling or a scroll goes on from where it ended
         let current = cv.contentOffset
         let resting = ScrollDeceleration.gtk.restingOffset(from: current, velocity: velocity)
-        var proposal = cv.clampedOffset(resting)
+        var settle = SettleTarget(page: nil, proposal: cv.clampedOffset(resting), velocity: velocity)
         if cv.isPagingEnabled {
-            proposal = cv.paging.targetOffset(from: current, restingAt: resting, velocity: velocity)
+            let paging = cv.paging
+            let boundary = paging.targetOffset(from: current, restingAt: resting, velocity: velocity)
+            settle = SettleTarget(page: paging.page(of: boundary), proposal: boundary, velocity: velocity)
         }
-        let target = cv.clampedOffset(cv.collectionViewLayout.targetContentOffset(
-            forProposedContentOffset: proposal, withScrollingVelocity: velocity))
-        ease(to: target, speed: (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot())
+        ease(to: settle, speed: (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot())
     }
 
-    /// Eases the offset to `target` on the frame clock. After a fling (`speed` in points per
-    /// second) the curve is an ease-out that starts about as fast as the fingers left, so the
-    /// motion carries on without a jolt; a wheel notch uses the view's animation as it is.
-    /// A frame costs two adjustment writes, whatever the number of items.
-    private func ease(to target: Point, speed: Double?) {
+    /// Eases the offset to `settle`'s offset on the frame clock. After a fling (`speed` in
+    /// points per second) the curve is an ease-out that starts about as fast as the fingers
+    /// left, so the motion carries on without a jolt; a wheel notch uses the view's animation as
+    /// it is. A frame costs two adjustment writes, whatever the number of items; the layout is
+    /// asked again only when the content or the viewport changed under the ease.
+    private func ease(to settle: SettleTarget, speed: Double?) {
         guard let cv = collectionView else { return }
         stopEase()
+        let target = settle.offset(in: cv)
         let from = cv.contentOffset
         let distance = ((target.x - from.x) * (target.x - from.x) + (target.y - from.y) * (target.y - from.y)).squareRoot()
         guard distance >= 0.5 else {
@@ -263,8 +265,8 @@ final class ScrollSnapDriver {
         easeCount += 1
         lastEase = (from, target, animation.duration)
         // The view's own scroll: rows measured on the way retarget it, the user's scroll ends it.
-        let ease = cv.startScroll(to: .offset(target), animation)
-        self.ease = ease.isRunning ? ease : nil  // not when it jumped to the end (animations off)
+        let ease = cv.startScroll(to: .settle(settle), animation)
+        self.ease = ease?.isRunning == true ? ease : nil  // not when it jumped to the end (animations off)
     }
 
     private func stopEase() {
@@ -276,6 +278,70 @@ final class ScrollSnapDriver {
     func dispose() {
         if wheelTimeout != 0 { g_source_remove(wheelTimeout); wheelTimeout = 0 }
         stopEase()
+    }
+}
+
+/// Where an ease after the user's scroll settles, kept as what it means rather than as an
+/// offset: with paging, a page (its boundary moves when the viewport is resized: the gallery
+/// viewer's pages are the window's width); otherwise where the scroll would rest, proposed to
+/// the layout, which moves with the content when the view corrects the offset. The offset is
+/// asked of the paging and the layout again when a correction, the viewport's size or the
+/// content's size changed, so the ease lands on a page or a snap of the content as it is then.
+@MainActor
+final class SettleTarget {
+    /// With paging, the page on each axis (see `Paging.page(of:)`); nil without.
+    let pages: Point?
+    /// The offset proposed to the layout (without paging); the view's corrections move it.
+    private(set) var proposal: Point
+    /// The fling's velocity, for the layout.
+    let velocity: Point
+    /// The last answer, and the viewport's and content's sizes it was asked for.
+    private var resolved: (offset: Point, viewport: Size, content: Size)?
+
+    init(page: Point?, proposal: Point, velocity: Point) {
+        pages = page
+        self.proposal = proposal
+        self.velocity = velocity
+    }
+
+    /// The view moved the offset by `delta` to keep what shows in place.
+    func shift(by delta: Point) {
+        proposal = Point(x: proposal.x + delta.x, y: proposal.y + delta.y)
+        resolved = nil
+    }
+
+    /// The page's boundary (or the proposal), then the layout's word, clamped to the content.
+    ///
+    /// - Complexity: a comparison, unless something changed: then one
+    ///   `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
+    func offset(in view: CollectionView) -> Point {
+        let viewport = view.bounds.size, content = view.contentSize
+        if let resolved, resolved.viewport == viewport, resolved.content == content { return resolved.offset }
+        let proposal = pages.map { view.paging.boundary(atPage: $0) } ?? proposal
+        let offset = view.clampedOffset(view.collectionViewLayout.targetContentOffset(
+            forProposedContentOffset: proposal, withScrollingVelocity: velocity))
+        resolved = (offset, viewport, content)
+        return offset
+    }
+}
+
+extension Paging {
+    /// The page whose boundary `boundary` is, on each axis: its index, or infinity for the
+    /// content's end (the last boundary, wherever the pages' size puts it).
+    func page(of boundary: Point) -> Point {
+        func axis(_ offset: Double, _ page: Double, _ maxOffset: Double) -> Double {
+            guard page > 0, maxOffset > 0 else { return 0 }
+            return offset >= maxOffset - 0.5 ? .infinity : (offset / page).rounded()  // Paging's tolerance
+        }
+        return Point(x: axis(boundary.x, pageSize.width, maxOffset.x), y: axis(boundary.y, pageSize.height, maxOffset.y))
+    }
+
+    /// The boundary of `page` (as `page(of:)` gives it) with these pages.
+    func boundary(atPage page: Point) -> Point {
+        func axis(_ index: Double, _ page: Double, _ maxOffset: Double) -> Double {
+            index.isInfinite ? maxOffset : min(max(index * page, 0), maxOffset)
+        }
+        return Point(x: axis(page.x, pageSize.width, maxOffset.x), y: axis(page.y, pageSize.height, maxOffset.y))
     }
 }
 

@@ -55,7 +55,12 @@ extension CollectionView {
         layout.prepareForTransition(from: old)
         install(layout)  // the pass it asks for finds everything placed: this animates instead
         layout.prepareIfNeeded()
-        setOffset(targetOffset(keeping: anchorItem, in: layout))
+        // An animated swap ends a scroll of the view's (an animated scrollToItem, a page's
+        // ease), as UIKit's setCollectionViewLayout(_:animated:) stops a scroll animation: its
+        // target was the old layout's, and the swap puts its own item in view. Said here, not
+        // left to the move below counting as someone scrolling.
+        stopScrollAnimation()
+        moveOffsetItself(to: targetOffset(keeping: anchorItem, in: layout))
         let newOffset = contentOffset
         animateChange(shown: shown, before: before, leaving: [], newKey: { $0 }, oldKey: { $0 }, isReplaced: { _ in false },
                       shift: Point(x: newOffset.x - oldOffset.x, y: newOffset.y - oldOffset.y)) { finished in

@@ -10,7 +10,7 @@ import CollectionLayout
 /// no view.
 extension CollectionView {
     /// Half the canvas's extra room on each side; see `anchor`.
-    static let anchorMargin = 16_384.0
+    nonisolated static let anchorMargin = 16_384.0
     /// How many rounds one pass may take when the layout invalidates itself during the pass
     /// (from `prepare()` or a callback); more waits for the next frame, so a layout that always
     /// invalidates cannot hang the main loop.
@@ -140,7 +140,9 @@ extension CollectionView {
         guard mirrored != isMirrored else { return }
         let offset = contentOffset
         isMirrored = mirrored
-        setOffset(offset)  // the same place of the content, now on the flipped adjustment
+        // The same place of the content, now on the flipped adjustment: the view's own move,
+        // so a scroll of the view's under way goes on.
+        moveOffsetItself(to: offset)
     }
 
     /// A viewport x as the layout sees it: flipped when the view is mirrored.
@@ -159,7 +161,9 @@ extension CollectionView {
     private static func sanitize(_ value: Double) -> Double { value.isFinite && value > 0 ? min(value, largestContentExtent) : 0 }
 
     /// The adjustments' value changed (a scroll). The scroll host does not report the changes
-    /// its own configuring makes, so this is always someone scrolling.
+    /// its own configuring makes; what it reports is the user scrolling (wheel, drag,
+    /// scrollbar), the app setting `contentOffset`, or the view's own moves
+    /// (`moveOffsetItself`: a scroll's frame, a correction, a flip of direction).
     func hostScrolled() {
         // Not the view's own move: the user scrolled (wheel, drag, scrollbar), which ends a
         // scroll of the view's (the view's corrections, see `correctOffset(by:)`, do not).

@@ -107,13 +107,15 @@ extension CollectionView {
     ///     it takes.
     ///   - animated: whether to animate the scroll.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        scrollToItem(at: indexPath, at: position, animated: animated, toContentEdge: false)
+        scrollToItem(at: indexPath, at: position, animated: animated, toContentEdge: nil)
     }
 
-    /// `scrollToItem`; with `toContentEdge`, an axis that moves goes on to the content's edge
-    /// beyond the item (Home and End show the header above the first item, the footer below
-    /// the last).
-    func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, toContentEdge: Bool) {
+    /// `scrollToItem`; with `toContentEdge`, to that edge of the content on each axis where the
+    /// item shows from there (Home and End show the header above the first item, the footer
+    /// below the last, also when the item already shows): along a list's scrolling axis, the
+    /// whole way. An axis where the edge would leave the item out (a grid wider than the
+    /// viewport, its last item at the left) scrolls as little as it takes.
+    func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, toContentEdge edge: ContentEdge?) {
         guard isValidItem(indexPath) else {
             report(.invalidIndexPath("scrollToItem(at:)", indexPath))
             return
@@ -125,9 +127,10 @@ extension CollectionView {
         let visible = bounds
         var horizontal = ScrollAnimation.Alignment.horizontal(position, item: frame, visible: visible)
         var vertical = ScrollAnimation.Alignment.vertical(position, item: frame, visible: visible)
-        if toContentEdge {
-            horizontal = horizontal.toContentEdge
-            vertical = vertical.toContentEdge
+        if let edge {
+            let content = collectionViewLayout.collectionViewContentSize
+            horizontal = horizontal.toContent(edge, item: frame.minX, frame.maxX, content: content.width, viewport: visible.width)
+            vertical = vertical.toContent(edge, item: frame.minY, frame.maxY, content: content.height, viewport: visible.height)
         }
         startScroll(to: .item(indexPath, horizontal: horizontal, vertical: vertical), animated ? animation : nil)
     }
@@ -135,13 +138,18 @@ extension CollectionView {
     /// Starts a scroll of the view's to `target`, on the frame clock with `animation` (nil, or
     /// GTK's animations off: there at once), ending the one under way. An item target is then
     /// held in place until the rows it brought into view have been measured.
+    ///
+    /// A target where the offset already is starts nothing and stops nothing (nil): an arrow
+    /// key onto an item in view leaves a page's ease or a fling's glide going.
     @discardableResult
-    func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation {
+    func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation? {
+        let scroll = ScrollAnimation(target, in: self)
+        let from = contentOffset, to = scroll.currentTarget()
+        if !installedLayout.needsPrepare, abs(to.x - from.x) < 0.5, abs(to.y - from.y) < 0.5 { return nil }
         stopScrollAnimation()
         // A fling still gliding would move the offset on its own, which ends a scroll of the
         // view's as the user's scroll: End pressed during a fling goes to the end.
         scrollSnap.stopDeceleration()
-        let scroll = ScrollAnimation(target, in: self)
         scrollAnimation = scroll
         scroll.begin(animation, move: { [weak self] in self?.moveOffsetItself(to: $0) }, end: { [weak self, weak scroll] finished in
             guard let self, let scroll, self.scrollAnimation === scroll else { return }
@@ -163,14 +171,20 @@ extension CollectionView {
 
     /// After a layout round: a scroll to an item past its last frame puts the item back where
     /// it was asked (the round measured rows that moved it) and lets go once a round leaves it
-    /// in place. Returns whether it moved the offset.
+    /// in place. Returns whether the offset actually moved (the adjustments clamp what they are
+    /// given): only then does another round have something to place.
     func holdScrollTarget() -> Bool {
         guard let scroll = scrollAnimation else { return false }
         let settled = !installedLayout.needsPrepare && !elements.hasPendingViews
         let (offset, done) = scroll.afterLayoutRound(layoutSettled: settled)
-        if let offset { moveOffsetItself(to: offset) }
+        var moved = false
+        if let offset {
+            let before = contentOffset
+            moveOffsetItself(to: offset)
+            moved = contentOffset != before
+        }
         if done, scrollAnimation === scroll { scrollAnimation = nil }
-        return offset != nil
+        return moved
     }
 
     /// Whether a scroll of the view's is under way: an animated one, or a scroll to an item

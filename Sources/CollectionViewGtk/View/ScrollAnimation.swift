@@ -11,7 +11,8 @@ import CollectionLayout
 /// of stopping: each frame covers its share of the distance left from where the offset is
 /// (after the view's own corrections, `CollectionView.correctOffset(by:)`, which also move an
 /// offset target with the content) to where the target is now (an item's frame is looked up
-/// again), clamped to the content as it is now; the last frame lands on it. After that an item
+/// again; a page or snap is asked again once the content, the viewport or a correction changed
+/// it), clamped to the content as it is now; the last frame lands on it. After that an item
 /// target is held, its item put back in place after each layout pass, until a pass leaves it
 /// where it is: the rows that came into view have been measured.
 ///
@@ -25,6 +26,9 @@ final class ScrollAnimation {
         case offset(Point)
         /// An item, placed in the viewport as the alignments say.
         case item(IndexPath, horizontal: Alignment, vertical: Alignment)
+        /// Where an ease after the user's scroll settles (a page, the layout's snap): asked
+        /// again when the content or the viewport changed under it.
+        case settle(SettleTarget)
     }
 
     /// Where an item goes along one axis of the viewport.
@@ -104,10 +108,15 @@ final class ScrollAnimation {
     }
 
     /// The view moved the offset by `delta` to keep what shows in place: an offset target moves
-    /// with the content (an item target is looked up afresh anyway).
+    /// with the content, a settling one is asked again (an item target is looked up afresh
+    /// anyway).
     func shift(by delta: Point) {
         lastResolved = Point(x: lastResolved.x + delta.x, y: lastResolved.y + delta.y)
-        if case .offset(let p) = target { target = .offset(Point(x: p.x + delta.x, y: p.y + delta.y)) }
+        switch target {
+        case .offset(let p): target = .offset(Point(x: p.x + delta.x, y: p.y + delta.y))
+        case .settle(let settle): settle.shift(by: delta)
+        case .item: break
+        }
     }
 
     /// A batch update moved the items: an item target follows its item; one that is gone
@@ -117,17 +126,22 @@ final class ScrollAnimation {
         target = newIndexPath(path).map { .item($0, horizontal: horizontal, vertical: vertical) } ?? .offset(lastResolved)
     }
 
-    /// Where the target is now, clamped to the content.
+    /// Where the target is now, clamped to the content and to what the adjustments take (past
+    /// their largest extent, or before a pass has set them for content that grew, they take
+    /// less), so that a target the offset cannot reach is not asked for again and again.
     ///
     /// - Complexity: one `layoutAttributesForItem(at:)`, whatever the number of items.
     func currentTarget() -> Point {
         guard let view else { return lastResolved }
         let layout = view.collectionViewLayout
-        let visible = view.bounds, content = layout.collectionViewContentSize
+        let visible = view.bounds, laidOut = layout.collectionViewContentSize, adjustable = view.contentSize
+        let content = Size(width: min(laidOut.width, adjustable.width), height: min(laidOut.height, adjustable.height))
         var point: Point
         switch target {
         case .offset(let p):
             point = p
+        case .settle(let settle):
+            point = settle.offset(in: view)
         case .item(let path, let horizontal, let vertical):
             guard !layout.needsPrepare, view.isValidItem(path), let frame = layout.layoutAttributesForItem(at: path)?.frame else {
                 return lastResolved
@@ -186,12 +200,19 @@ extension ScrollAnimation.Alignment {
         return .none
     }
 
-    /// Beyond the item to the content's edge: what Home and End show.
-    var toContentEdge: Self {
-        switch self {
-        case .leading: .contentStart
-        case .trailing: .contentEnd
-        default: self
+    /// What Home and End show on one axis: the content's `edge` when the item (from `start` to
+    /// `end` on the axis) shows with the viewport there, whether or not it shows now (its
+    /// header may be cut); otherwise `self`, which shows the item.
+    func toContent(_ edge: ContentEdge, item start: Double, _ end: Double, content: Double, viewport: Double) -> Self {
+        switch edge {
+        case .start: start < viewport ? .contentStart : self
+        case .end: end > content - viewport ? .contentEnd : self
         }
     }
+}
+
+/// The start or the end of the content (Home, End).
+enum ContentEdge {
+    case start
+    case end
 }
