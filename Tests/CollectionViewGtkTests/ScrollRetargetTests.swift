@@ -298,5 +298,58 @@ final class ScrollRetargetTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.y, try XCTUnwrap(Self.frame(cv, IndexPath(item: 0, section: 0))).minY, accuracy: 0.5)
         GtkHarness.checkInvariants()
     }}
-}
+    /// A chat's "append, then scroll to the bottom": rows added by `reloadData` (whose pass has
+    /// not run yet, so the scroll range is the old one) and a scroll to the new last item from
+    /// the old bottom reaches the new bottom, not the old end it would be clamped to.
+    func testScrollToTheNewLastItemRightAfterAReloadReachesIt() throws { try MainActor.assumeIsolated {
+        let (cv, contacts, window) = Self.open(sections: 4, rows: 25)
+        defer { GtkHarness.close(window); _ = contacts }
+        cv.scrollToItem(at: IndexPath(item: 24, section: 3), at: .bottom, animated: false)
+        Self.waitForScrollToEnd(cv)
+        let oldBottom = cv.contentOffset.y
+        contacts.sections[3] += contacts.newIDs(15)
+        cv.reloadData()
+        let last = IndexPath(item: 39, section: 3)
+        cv.scrollToItem(at: last, at: .bottom, animated: false)
+        Self.waitForScrollToEnd(cv)
+        XCTAssertGreaterThan(cv.contentOffset.y, oldBottom + 100, "past the old bottom")
+        XCTAssertEqual(try XCTUnwrap(Self.frame(cv, last)).maxY, cv.bounds.maxY, accuracy: 0.5, "the new last item at the bottom")
+    }}
 
+    /// A scroll asked for before the view has a size (restoring a position before the window
+    /// shows) lands once it has one.
+    func testScrollToAnItemBeforeTheWindowShowsLandsOnIt() throws { try MainActor.assumeIsolated {
+        cv_test_set_animations(true)
+        var list = ListConfiguration(appearance: .insetGrouped)
+        list.headerMode = .supplementary
+        let cv = bareCollectionView(CompositionalLayout.list(using: list))
+        cv.register(ListCell.self, forCellWithReuseIdentifier: "row")
+        cv.register(ListCell.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
+        let contacts = Contacts(sections: 8, rows: 25)
+        cv.dataSource = contacts
+        let target = IndexPath(item: 10, section: 5)
+        cv.scrollToItem(at: target, at: .top, animated: false)
+        let window = GtkHarness.window(for: cv, width: 500, height: 600)
+        defer { GtkHarness.close(window); _ = contacts }
+        XCTAssertTrue(GtkHarness.settle(cv))
+        Self.waitForScrollToEnd(cv)
+        Self.waitUntilMeasured(cv)
+        XCTAssertEqual(cv.contentOffset.y, try XCTUnwrap(Self.frame(cv, target)).minY, accuracy: 0.5, "the item at the top")
+    }}
+
+    /// A request that needs no movement made during a scroll of the view's to another item
+    /// replaces it: the older scroll does not carry the view away from the item just asked for.
+    func testARequestForAnItemInViewEndsAnOlderScroll() throws { try MainActor.assumeIsolated {
+        let (cv, contacts, window) = Self.open(sections: 12, rows: 25, duration: 2)
+        defer { GtkHarness.close(window); _ = contacts }
+        let shown = IndexPath(item: 2, section: 0)
+        cv.scrollToItem(at: IndexPath(item: 20, section: 11), at: .bottom, animated: true)
+        GtkHarness.waitForFrames(1, of: cv.viewport)
+        XCTAssertTrue(cv.isScrollingToTarget)
+        let visible = try XCTUnwrap(cv.indexPathsForVisibleItems.sorted().first { $0.section == 0 && $0.item >= shown.item })
+        cv.scrollToItem(at: visible, at: [], animated: false)
+        Self.waitForScrollToEnd(cv)
+        XCTAssertTrue(cv.indexPathsForVisibleItems.contains(visible), "the item asked for last stays in view")
+        XCTAssertLessThan(cv.contentOffset.y, 2000, "the older scroll to the end did not go on")
+    }}
+}

@@ -140,12 +140,18 @@ extension CollectionView {
     /// held in place until the rows it brought into view have been measured.
     ///
     /// A target where the offset already is starts nothing and stops nothing (nil): an arrow
-    /// key onto an item in view leaves a page's ease or a fling's glide going.
+    /// key onto an item in view leaves a page's ease or a fling's glide going. Only when that
+    /// is known: the scroll range is the layout's (before the first pass, or after a reload
+    /// whose pass has not run, the target is clamped to a range that is out of date, and the
+    /// scroll must start to be held until the pass), and no scroll of the view's own to
+    /// another place runs (a newer request replaces it).
     @discardableResult
     func startScroll(to target: ScrollAnimation.Target, _ animation: CollectionViewAnimation?) -> ScrollAnimation? {
         let scroll = ScrollAnimation(target, in: self)
         let from = contentOffset, to = scroll.currentTarget()
-        if !installedLayout.needsPrepare, abs(to.x - from.x) < 0.5, abs(to.y - from.y) < 0.5 { return nil }
+        if abs(to.x - from.x) < 0.5, abs(to.y - from.y) < 0.5, scrollRangeIsCurrent, scrollAnimation.map({ $0.isSettling }) ?? true {
+            return nil
+        }
         stopScrollAnimation()
         // A fling still gliding would move the offset on its own, which ends a scroll of the
         // view's as the user's scroll: End pressed during a fling goes to the end.
@@ -160,6 +166,19 @@ extension CollectionView {
             }
         })
         return scroll
+    }
+
+    /// Whether the adjustments' range is the layout's content size in a viewport of a size:
+    /// what a scroll's target is clamped to is then where the content really ends.
+    private var scrollRangeIsCurrent: Bool {
+        guard !installedLayout.needsPrepare, viewportSize.width > 0, viewportSize.height > 0 else { return false }
+        // As configureScrolling gives the adjustments the content: capped, and at least the viewport.
+        func expected(_ content: Double, _ viewport: Double) -> Double {
+            max(content.isFinite && content > 0 ? min(content, Self.largestContentExtent) : 0, viewport)
+        }
+        let content = installedLayout.collectionViewContentSize, range = contentSize
+        return abs(expected(content.width, viewportSize.width) - range.width) < 0.5
+            && abs(expected(content.height, viewportSize.height) - range.height) < 0.5
     }
 
     /// Ends the view's scroll under way, where it is.

@@ -48,6 +48,13 @@ final class ScrollAnimation {
     }
 
     private(set) var target: Target
+
+    /// Whether this is an ease to where the user's scroll settles (a page, a snap), which a
+    /// request that needs no movement leaves going.
+    var isSettling: Bool {
+        if case .settle = target { return true }
+        return false
+    }
     private weak var view: CollectionView?
     private var tween: Tween?
     /// The eased fraction of the last frame.
