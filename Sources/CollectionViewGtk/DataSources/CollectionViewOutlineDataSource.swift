@@ -1,3 +1,5 @@
+import CollectionLayout
+
 /// A data source that shows some of its items as an outline: items with a level, a parent,
 /// children that can be shown (expanded) or hidden (collapsed). The view asks its data source
 /// for this (`collectionView.dataSource as? CollectionViewOutlineDataSource`) to indent rows,
