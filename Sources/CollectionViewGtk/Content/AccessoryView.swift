@@ -111,7 +111,11 @@ final class AccessoryView {
     private func clicked() {
         guard let accessory else { return }
         if kind == .reorder { return }  // a handle acts by dragging
-        accessory.actionHandler?()
+        if let handler = accessory.actionHandler {
+            handler()
+        } else if kind == .outlineDisclosure, let cell {
+            cell.owner?.toggleExpansion(of: cell)  // UIKit's default: the section snapshot's item expands or collapses
+        }
     }
 
     /// Applies `accessory` (of this view's kind), the editing mode and the cell's state.
