@@ -354,12 +354,15 @@ final class OutlineViewTests: XCTestCase {
         }
         check("A", expanded: 0, level: 1)
         check("B", expanded: 1, level: 1)
+        let button = Self.cell(cv, tree, "A").accessoryWidget(at: 0)!
+        XCTAssertTrue(cv_accessible_expanded_is(button, 0) != 0 && cv_accessible_label_is(button, "Expand") != 0, "A's disclosure button")
         check("B1", expanded: -1, level: 2)
         check("C", expanded: -1, level: 1)
         tree.setExpanded(true, itemAt: p(0), includingDescendants: false, animated: true)
         XCTAssertTrue(GtkHarness.settle(cv))
         check("A", expanded: 1, level: 1)
         check("A1", expanded: 0, level: 2)
+        XCTAssertTrue(cv_accessible_expanded_is(button, 1) != 0 && cv_accessible_label_is(button, "Collapse") != 0, "A's disclosure button")
         tree.setExpanded(false, itemAt: p(tree.row(named: "B")), includingDescendants: false, animated: true)
         XCTAssertTrue(GtkHarness.settle(cv))
         check("B", expanded: 0, level: 1)

@@ -203,6 +203,7 @@ final class AccessoryView {
             appliedExpanded = state.isExpanded
             if state.isExpanded { gtk_widget_add_css_class(content, "expanded") } else { gtk_widget_remove_css_class(content, "expanded") }
             cv_accessible_set_label(content, state.isExpanded ? "Collapse" : "Expand")
+            cv_accessible_set_expanded(content, state.isExpanded ? 1 : 0)  // as GtkTreeExpander's button
         default:
             break
         }
