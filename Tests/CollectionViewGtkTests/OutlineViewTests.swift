@@ -339,6 +339,15 @@ final class OutlineViewTests: XCTestCase {
         XCTAssertEqual(contentX("A1a") - contentX("C"), 2 * width, accuracy: 0.5)
         XCTAssertEqual(Self.cell(cv, t, "A2").indentationLevel, 0, "the app's level wins")
         XCTAssertEqual(contentX("A2"), contentX("C"), accuracy: 0.5)
+        // Reconfigured without the app's level, the rows take their outline's again.
+        t.appIndentation = { _ in nil }
+        cv.reloadData()
+        XCTAssertTrue(GtkHarness.settle(cv))
+        XCTAssertEqual(Self.cell(cv, t, "A2").indentationLevel, 1)
+        for (row, entry) in t.rows.enumerated() {
+            XCTAssertEqual((cv.cellForItem(at: p(row)) as? ListCell)?.indentationLevel, entry.level, "\(entry.node.name)'s cell")
+        }
+        XCTAssertEqual(contentX("A2"), contentX("B1"), accuracy: 0.5)
     }}
 
     /// Rows of expandable items have the expanded state (a leaf's is undefined, so it is not

@@ -53,7 +53,8 @@ open class ListCell: CollectionViewCell {
 
     /// How many levels the row is indented (`indentationLevel`), by ``indentationWidth`` each.
     /// In an outline (a ``CollectionViewOutlineDataSource``) it is the item's level, as UIKit
-    /// takes it from the section snapshot, unless the app sets one.
+    /// takes it from the section snapshot, unless the app sets one while configuring the cell
+    /// for an item (a reused cell forgets the level set for its previous item).
     public var indentationLevel: Int {
         get { appIndentationLevel ?? outline?.level ?? 0 }
         set {
@@ -188,6 +189,15 @@ open class ListCell: CollectionViewCell {
     }
 
     private var appliedIndentation: (row: Int32, content: Int32) = (0, 0)
+
+    /// The level the app set was for the previous item.
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        if appIndentationLevel != nil {
+            appIndentationLevel = nil
+            applyIndentation()
+        }
+    }
 
     override func outlineDidChange() {
         if appIndentationLevel == nil { applyIndentation() }
