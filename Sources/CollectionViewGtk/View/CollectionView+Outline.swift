@@ -43,16 +43,20 @@ extension CollectionView {
     /// The disclosure button of `cell` was clicked (with no action handler of the app's): its
     /// item expands or collapses.
     func toggleExpansion(of cell: CollectionViewCell) {
-        guard let outline = outlineDataSource, let indexPath = indexPath(for: cell),
+        guard !isShowingOtherRows, let outline = outlineDataSource, let indexPath = indexPath(for: cell),
               let state = outlineState(at: indexPath), state.isExpandable else { return }
         outline.setExpanded(!state.isExpanded, itemAt: indexPath, includingDescendants: false, animated: true)
     }
 
     // MARK: Keys (as GtkTreeExpander's)
 
+    /// While the user moves an item or a drop gap is open, the rows shown are not the data
+    /// source's: nothing expands or collapses then (the rows would change under the movement).
+    private var isShowingOtherRows: Bool { movement != nil || dropGapIndexPath != nil }
+
     /// The focused item and its outline state, when the focused item is in an outline.
     private var focusedOutlineItem: (IndexPath, OutlineRowState, CollectionViewOutlineDataSource)? {
-        guard let path = selection.focused, isValidItem(path), let outline = outlineDataSource,
+        guard !isShowingOtherRows, let path = selection.focused, isValidItem(path), let outline = outlineDataSource,
               let state = outlineState(at: path) else { return nil }
         return (path, state, outline)
     }
