@@ -3,6 +3,14 @@
 
 Usage (under a display and a D-Bus session, accessibility on):
     xvfb-run -a dbus-run-session -- scripts/a11y-probe.py GALLERY_BINARY [--check]
+    xvfb-run -a dbus-run-session -- scripts/a11y-probe.py --outline COLLECTION_BENCH [--check]
+
+--outline: an outline's rows instead (`collection-bench outline-probe` beside a GtkListView over a
+GtkTreeListModel with GtkTreeExpanders, run by this script with --serve-gtk-outline): for the
+collapsed row "Documents", a leaf and a row one level down, their expandable and expanded
+states and the `level` attribute, then the same after Documents is expanded (ours by the Right
+key, GTK's by the app, its expander's keys wanting the focus inside the expander) and the
+state-changed events that arrived.
 
 Launches the gallery and `gtk4-demo --run=listview_colors` one after the other and, for each,
 prints: the grid's role and name; its first cells' roles and names in child (reading) order;
@@ -333,9 +341,208 @@ def check(r, theirs=None):
     return problems
 
 
+OUTLINE_TREE = [("Documents", [("Letters", [("2025.odt", []), ("2026.odt", [])]), ("Notes.txt", [])]),
+                ("Music", [("Albums", [("Kind of Blue", []), ("Blue Train", [])]), ("Playlists", [])]),
+                ("Pictures", [("Holidays", []), ("Family", [])]),
+                ("Readme.txt", [])]
+
+
+def serve_gtk_outline():
+    """GTK's own outline: a GtkListView of GtkTreeExpanders over a GtkTreeListModel of
+    OUTLINE_TREE (Music expanded, as in collection-bench outline-probe). A line "expand NAME" on
+    standard input expands that row."""
+    import gi
+    gi.require_version("Gtk", "4.0")
+    from gi.repository import Gtk, Gio
+
+    def store(nodes):
+        model = Gtk.StringList()
+        for name, _ in nodes:
+            model.append(name)
+        return model
+    children = {}
+
+    def index(nodes):
+        for name, kids in nodes:
+            children[name] = kids
+            index(kids)
+    index(OUTLINE_TREE)
+
+    def create(item):
+        kids = children.get(item.get_string(), [])
+        return store(kids) if kids else None
+    tree = Gtk.TreeListModel.new(store(OUTLINE_TREE), False, False, create)
+    factory = Gtk.SignalListItemFactory()
+
+    def setup(_, item):
+        expander = Gtk.TreeExpander()
+        expander.set_child(Gtk.Label(xalign=0))
+        item.set_child(expander)
+
+    def bind(_, item):
+        row = item.get_item()
+        item.get_child().set_list_row(row)
+        item.get_child().get_child().set_label(row.get_item().get_string())
+    factory.connect("setup", setup)
+    factory.connect("bind", bind)
+    view = Gtk.ListView(model=Gtk.SingleSelection(model=tree), factory=factory)
+    view.update_property([Gtk.AccessibleProperty.LABEL], ["GTK outline"])
+    app = Gtk.Application(application_id=f"io.github.collectionview.OutlineProbe.P{os.getpid()}")
+
+    def row_named(name):
+        for i in range(tree.get_n_items()):
+            row = tree.get_row(i)
+            if row.get_item().get_string() == name:
+                return row
+        return None
+
+    def on_line(channel, _):
+        line = channel.readline().strip()
+        if line.startswith("expand "):
+            row = row_named(line[7:])
+            if row:
+                row.set_expanded(True)
+        return True
+
+    def activate(app):
+        window = Gtk.ApplicationWindow(application=app, title="GTK outline", default_width=360, default_height=420)
+        window.set_child(Gtk.ScrolledWindow(child=view))
+        row_named("Music").set_expanded(True)
+        row_named("Albums").set_expanded(True)
+        window.present()
+        GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.IO_IN, on_line)
+    app.connect("activate", activate)
+    app.run([])
+
+
+def outline_row(app, name):
+    """The object that holds an outline row's states: the accessible named `name` (ours: the
+    cell), or the nearest ancestor of the label named so that is expandable or has a level
+    (GTK's: the row or the expander around the label)."""
+    named = [acc for acc, _ in walk(app) if safe(lambda: acc.name) == name]
+    for acc in named:
+        node = acc
+        for _ in range(4):
+            if node is None:
+                break
+            s = states(node)
+            attrs = safe(lambda: node.getAttributes(), []) or []
+            if (s is not None and s.contains(pyatspi.STATE_EXPANDABLE)) or any(a.startswith("level:") for a in attrs):
+                return node
+            node = safe(lambda: node.parent)
+    return named[0] if named else None
+
+
+def outline_facts(app, name):
+    acc = outline_row(app, name)
+    if acc is None:
+        return {"found": False}
+    s = states(acc)
+    attrs = dict(a.split(":", 1) for a in (safe(lambda: acc.getAttributes(), []) or []) if ":" in a)
+    return {"found": True, "role": safe(lambda: acc.getRoleName()),
+            "expandable": bool(s and s.contains(pyatspi.STATE_EXPANDABLE)),
+            "expanded": bool(s and s.contains(pyatspi.STATE_EXPANDED)), "level": attrs.get("level")}
+
+
+def outline_probe(title, command, prepare, expand, env_extra=None):
+    lines = [title, "=" * len(title)]
+    env = dict(os.environ, **(env_extra or {}))
+    proc = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+    result = {"lines": lines}
+    events.clear()
+    try:
+        app = find_app(proc.pid)
+        if app is None:
+            lines.append("app not found on the accessibility bus")
+            return result
+        pump(1.5)
+        for name in ["Documents", "Readme.txt", "Albums", "Playlists"]:
+            result[name] = outline_facts(app, name)
+            lines.append(f"{name}: {result[name]}")
+        window = ""
+        for _ in range(50):
+            window = xdotool("search", "--onlyvisible", "--pid", str(proc.pid)).split("\n")[-1]
+            if window:
+                break
+            time.sleep(0.2)
+        xdotool("windowfocus", "--sync", window)
+        prepare(window)
+        pump(0.8)
+        early = [e for e in events if e[0].startswith("object:state-changed:expand")]
+        if early:
+            lines.append(f"state-changed events before the expand: {early}")
+        events.clear()
+        expand(proc, window)
+        pump(1.5)
+        result["after"] = outline_facts(app, "Documents")
+        result["child"] = outline_facts(app, "Letters")
+        lines.append(f"after expanding Documents: {result['after']}")
+        lines.append(f"its child Letters: {result['child']}")
+        changed = [e for e in events if e[0].startswith("object:state-changed:expanded")]
+        result["expanded_events"] = changed
+        lines.append(f"state-changed:expanded events: {changed}")
+        return result
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def outline_check(r, theirs):
+    """Ours must have what GtkTreeExpander's rows have; the level only when GTK exports it (GTK
+    4.8's AT-SPI bridge sends no `level` attribute for anything: the view sets the property,
+    and the window tests read it through GTK's accessible API)."""
+    problems = []
+    if not r.get("Documents", {}).get("found"):
+        return ["no row named Documents"]
+    d, leaf, albums = r["Documents"], r["Readme.txt"], r["Albums"]
+    if not d["expandable"] or d["expanded"]:
+        problems.append(f"collapsed Documents should be expandable, not expanded: {d}")
+    if leaf.get("expandable"):
+        problems.append(f"a leaf should not be expandable: {leaf}")
+    if not (albums.get("expandable") and albums.get("expanded")):
+        problems.append(f"Albums should be expandable and expanded: {albums}")
+    if not (r["after"].get("expandable") and r["after"].get("expanded")):
+        problems.append(f"Documents should be expanded after Right: {r['after']}")
+    if not any(e[2] == "Documents" and e[3] == 1 for e in r["expanded_events"]):
+        problems.append("no state-changed:expanded event from Documents")
+    gtk_exports_level = any(theirs.get(n, {}).get("level") for n in ["Documents", "Albums"])
+    if gtk_exports_level and (d.get("level") != "1" or albums.get("level") != "2" or r["child"].get("level") != "2"):
+        problems.append(f"levels should be 1, 2, 2: {d.get('level')}, {albums.get('level')}, {r['child'].get('level')}")
+    return problems
+
+
+def outline_main(bench, checking):
+    pyatspi.Registry.registerEventListener(on_event, "object:state-changed:expanded")
+    pyatspi.Registry.registerEventListener(on_event, "object:state-changed:expandable")
+
+    def ours_focus(window):
+        xdotool("key", "--window", window, "Home")
+
+    def ours_expand(proc, window):
+        xdotool("key", "--window", window, "Right")
+
+    def theirs_expand(proc, window):
+        proc.stdin.write("expand Documents\n")
+        proc.stdin.flush()
+    ours = outline_probe("collection-bench outline-probe", [bench, "outline-probe"], ours_focus, ours_expand, {"GSK_RENDERER": "cairo"})
+    theirs = outline_probe("GtkListView + GtkTreeExpander", [sys.executable, os.path.abspath(__file__), "--serve-gtk-outline"],
+                           lambda window: None, theirs_expand, {"GSK_RENDERER": "cairo"})
+    for line in ours["lines"] + [""] + theirs["lines"]:
+        print(line)
+    if checking:
+        problems = outline_check(ours, theirs)
+        for p in problems:
+            print("FAIL:", p)
+        sys.exit(1 if problems else 0)
+
+
 def main():
-    gallery = sys.argv[1]
+    if "--serve-gtk-outline" in sys.argv:
+        return serve_gtk_outline()
     checking = "--check" in sys.argv
+    if "--outline" in sys.argv:
+        return outline_main(sys.argv[sys.argv.index("--outline") + 1], checking)
+    gallery = sys.argv[1]
     for kind in ["object:state-changed:focused", "object:state-changed:selected", "object:selection-changed", "focus:"]:
         pyatspi.Registry.registerEventListener(on_event, kind)
     home = tempfile.mkdtemp(prefix="a11y-probe-")

@@ -590,6 +590,33 @@ void cv_accessible_set_level(GtkWidget *widget, int level) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
 }
 
+void cv_accessible_reset_level(GtkWidget *widget) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL);
+}
+
+void cv_accessible_set_expanded(GtkWidget *widget, int expanded) {
+    if (expanded < 0)
+        gtk_accessible_reset_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED);
+    else
+        gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, (gboolean)(expanded != 0), -1);
+}
+
+gboolean cv_accessible_expanded_is(GtkWidget *widget, int expanded) {
+    if (expanded < 0) return !gtk_test_accessible_has_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED);
+    if (!gtk_test_accessible_has_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED)) return FALSE;
+    char *mismatch = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, (gboolean)(expanded != 0));
+    g_free(mismatch);
+    return mismatch == NULL;
+}
+
+gboolean cv_accessible_level_is(GtkWidget *widget, int level) {
+    if (level <= 0) return !gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL);
+    if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL)) return FALSE;
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL, level);
+    g_free(mismatch);
+    return mismatch == NULL;
+}
+
 void cv_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }

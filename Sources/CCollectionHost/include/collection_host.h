@@ -113,6 +113,15 @@ void cv_accessible_set_label(GtkWidget *widget, const char *label);
 gboolean cv_accessible_label_is(GtkWidget *widget, const char *label);
 void cv_accessible_set_description(GtkWidget *widget, const char *description);
 void cv_accessible_set_level(GtkWidget *widget, int level);
+/* Clears the level property (a row no longer in an outline). */
+void cv_accessible_reset_level(GtkWidget *widget);
+/* The expanded state: 1 or 0 for an item that can expand, -1 resets it to undefined (a leaf,
+   which is then not "expandable" to AT-SPI). */
+void cv_accessible_set_expanded(GtkWidget *widget, int expanded);
+/* Whether assistive technologies get `expanded` (1, 0, or -1 for undefined) and `level` (0 for
+   none) for `widget`, read from its accessibility context (tests). */
+gboolean cv_accessible_expanded_is(GtkWidget *widget, int expanded);
+gboolean cv_accessible_level_is(GtkWidget *widget, int level);
 /* A range's value for assistive technologies (a slider's): its bounds, where it is, and what to
    say for it. */
 void cv_accessible_set_value(GtkWidget *widget, double minimum, double maximum, double now, const char *text);

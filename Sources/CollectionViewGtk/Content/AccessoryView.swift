@@ -111,7 +111,11 @@ final class AccessoryView {
     private func clicked() {
         guard let accessory else { return }
         if kind == .reorder { return }  // a handle acts by dragging
-        accessory.actionHandler?()
+        if let handler = accessory.actionHandler {
+            handler()
+        } else if kind == .outlineDisclosure, let cell {
+            cell.owner?.toggleExpansion(of: cell)  // UIKit's default: the section snapshot's item expands or collapses
+        }
     }
 
     /// Applies `accessory` (of this view's kind), the editing mode and the cell's state.
@@ -199,6 +203,7 @@ final class AccessoryView {
             appliedExpanded = state.isExpanded
             if state.isExpanded { gtk_widget_add_css_class(content, "expanded") } else { gtk_widget_remove_css_class(content, "expanded") }
             cv_accessible_set_label(content, state.isExpanded ? "Collapse" : "Expand")
+            cv_accessible_set_expanded(content, state.isExpanded ? 1 : 0)  // as GtkTreeExpander's button
         default:
             break
         }

@@ -182,8 +182,10 @@ public struct CellAccessory {
     }
 
     /// An outline's expander: a chevron that turns down while the cell's
-    /// ``CellConfigurationState/isExpanded``, a button named "Expand" or "Collapse" that calls
-    /// `actionHandler`. Leading for cells, trailing for headers.
+    /// ``CellConfigurationState/isExpanded`` (animated; it points to the trailing edge while
+    /// collapsed, so left in right to left), a button named "Expand" or "Collapse". A click
+    /// calls `actionHandler`; without one, as in UIKit, it expands or collapses the item through
+    /// the view's ``CollectionViewOutlineDataSource``. Leading for cells, trailing for headers.
     public static func outlineDisclosure(displayed: DisplayedState = .always, style: OutlineDisclosureStyle = .automatic,
                                          options: Options = Options(), actionHandler: ActionHandler? = nil) -> CellAccessory {
         CellAccessory(.outlineDisclosure, displayed, style == .header ? .trailing : .leading, options, actionHandler: actionHandler)

@@ -1,6 +1,6 @@
 /// What a cell's look depends on besides its item (`UICellConfigurationState`): the view keeps
-/// it current (all but ``isExpanded`` and ``isSwiped``, which outlines and swipe actions will
-/// set and which are false until then), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
+/// it current (all but ``isSwiped``, which swipe actions will set and which is false until
+/// then; ``isExpanded`` comes from an outline data source, ``CollectionViewOutlineDataSource``), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
 /// (and so its ``CollectionViewCell/configurationUpdateHandler``).
 public struct CellConfigurationState: Hashable, Sendable {
     /// The item is selected.
@@ -13,7 +13,9 @@ public struct CellConfigurationState: Hashable, Sendable {
     public var isDisabled = false
     /// The collection view is in editing mode (``CollectionView/isEditing``).
     public var isEditing = false
-    /// The item's children are shown (in an outline).
+    /// The item's children are shown (in an outline: the data source is a
+    /// ``CollectionViewOutlineDataSource``, which the view asks for each cell and again when
+    /// the item expands or collapses).
     public var isExpanded = false
     /// The cell's swipe actions are showing.
     public var isSwiped = false

@@ -52,9 +52,18 @@ open class ListCell: CollectionViewCell {
     }
 
     /// How many levels the row is indented (`indentationLevel`), by ``indentationWidth`` each.
-    public var indentationLevel = 0 {
-        didSet { if indentationLevel != oldValue { applyIndentation() } }
+    /// In an outline (a ``CollectionViewOutlineDataSource``) it is the item's level, as UIKit
+    /// takes it from the section snapshot, unless the app sets one while configuring the cell
+    /// for an item (a reused cell forgets the level set for its previous item).
+    public var indentationLevel: Int {
+        get { appIndentationLevel ?? outline?.level ?? 0 }
+        set {
+            appIndentationLevel = newValue
+            applyIndentation()
+        }
     }
+    /// The level the app set, which wins over the outline's.
+    private var appIndentationLevel: Int?
 
     /// The width of one indentation level, in pixels (`indentationWidth`, default 10, UIKit's).
     public var indentationWidth = 10.0 {
@@ -180,6 +189,19 @@ open class ListCell: CollectionViewCell {
     }
 
     private var appliedIndentation: (row: Int32, content: Int32) = (0, 0)
+
+    /// The level the app set was for the previous item.
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        if appIndentationLevel != nil {
+            appIndentationLevel = nil
+            applyIndentation()
+        }
+    }
+
+    override func outlineDidChange() {
+        if appIndentationLevel == nil { applyIndentation() }
+    }
 
     /// Indentation is a leading margin: on the whole row, or on the content area alone when the
     /// accessories stay put. Leading mirrors in right to left.

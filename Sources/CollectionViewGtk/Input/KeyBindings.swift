@@ -34,9 +34,33 @@ struct KeyBindings {
         view.selection.focused.flatMap { view.isValidItem($0) ? $0 : nil }
     }
 
+    /// In an outline, plain Right (Left in right to left) expands or enters a row and plain Left
+    /// collapses it or goes to its parent, as GtkTreeExpander's keys; elsewhere, and with
+    /// modifiers, the arrows move as `sideways` does.
+    private static func outlineOrSideways(towardsChildren: Bool, _ direction: FocusMove, mirrored: FocusMove) -> (CollectionView, Interaction, Modifiers) -> Bool {
+        let move = sideways(direction, mirrored: mirrored)
+        return { view, interaction, m in
+            if !m.shift, !m.control {
+                let inward = towardsChildren != view.isMirrored
+                if inward ? view.outlineKeyTowardsChildren() : view.outlineKeyTowardsParent() { return true }
+            }
+            return move(view, interaction, m)
+        }
+    }
+
     static let table: [Binding] = [
-        Binding(keys: [GDK_KEY_Left, GDK_KEY_KP_Left], action: sideways(.left, mirrored: .right)),
-        Binding(keys: [GDK_KEY_Right, GDK_KEY_KP_Right], action: sideways(.right, mirrored: .left)),
+        Binding(keys: [GDK_KEY_Left, GDK_KEY_KP_Left], action: outlineOrSideways(towardsChildren: false, .left, mirrored: .right)),
+        Binding(keys: [GDK_KEY_Right, GDK_KEY_KP_Right], action: outlineOrSideways(towardsChildren: true, .right, mirrored: .left)),
+        // An outline's row: `+` expands, `-` collapses, `*` expands everything below (GtkTreeExpander's).
+        Binding(keys: [GDK_KEY_plus, GDK_KEY_KP_Add], when: { !$0.control }) { view, _, _ in
+            view.outlineKeySetExpanded(true, includingDescendants: false)
+        },
+        Binding(keys: [GDK_KEY_minus, GDK_KEY_KP_Subtract], when: { !$0.control }) { view, _, _ in
+            view.outlineKeySetExpanded(false, includingDescendants: false)
+        },
+        Binding(keys: [GDK_KEY_asterisk, GDK_KEY_KP_Multiply], when: { !$0.control }) { view, _, _ in
+            view.outlineKeySetExpanded(true, includingDescendants: true)
+        },
         Binding(keys: [GDK_KEY_Up, GDK_KEY_KP_Up], action: move(.up)),
         Binding(keys: [GDK_KEY_Down, GDK_KEY_KP_Down], action: move(.down)),
         Binding(keys: [GDK_KEY_Home, GDK_KEY_KP_Home], action: move(.first)),

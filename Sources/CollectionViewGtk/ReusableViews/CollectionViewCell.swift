@@ -111,6 +111,32 @@ open class CollectionViewCell: ReusableView {
     var isReordering = false { didSet { if isReordering != oldValue { setNeedsUpdateConfiguration() } } }
     var dropState = CellConfigurationState.DropState.none { didSet { if dropState != oldValue { setNeedsUpdateConfiguration() } } }
 
+    /// The item's place in an outline, set by the collection view from an outline data source
+    /// (nil outside one): the state's ``CellConfigurationState/isExpanded``, and the row's
+    /// level and expanded state for assistive technologies.
+    var outline: OutlineRowState? {
+        didSet {
+            guard outline != oldValue else { return }
+            updateOutlineAccessibility(from: oldValue)
+            outlineDidChange()
+            if outline?.isExpanded != oldValue?.isExpanded { setNeedsUpdateConfiguration() }
+        }
+    }
+
+    /// What a subclass does when ``outline`` changes (a list cell indents).
+    func outlineDidChange() {}
+
+    /// The level is 1-based (ARIA's aria-level); a leaf's expanded state is undefined, so it is
+    /// not "expandable". Only what changed is set, so each change is one state-changed event.
+    private func updateOutlineAccessibility(from old: OutlineRowState?) {
+        if outline?.level != old?.level {
+            if let level = outline?.level { cv_accessible_set_level(widget, Int32(level + 1)) } else { cv_accessible_reset_level(widget) }
+        }
+        let expanded: Int32 = outline.map { $0.isExpandable ? ($0.isExpanded ? 1 : 0) : -1 } ?? -1
+        let oldExpanded: Int32 = old.map { $0.isExpandable ? ($0.isExpanded ? 1 : 0) : -1 } ?? -1
+        if expanded != oldExpanded { cv_accessible_set_expanded(widget, expanded) }
+    }
+
     // MARK: Configurations
 
     /// What the cell shows, as a value (`contentConfiguration`): setting one makes its content
@@ -184,6 +210,7 @@ open class CollectionViewCell: ReusableView {
         state.isDisabled = !isUserInteractionEnabled
         state.isEditing = isEditing
         state.isReordering = isReordering
+        state.isExpanded = outline?.isExpanded ?? false
         state.cellDropState = dropState
         return state
     }

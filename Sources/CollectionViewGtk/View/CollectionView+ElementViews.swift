@@ -51,6 +51,7 @@ extension CollectionView {
             if key.category == .cell {
                 applySelectionState(to: cell, at: key.indexPath)
                 cell.dropState = dragAndDrop.dropState(forItemAt: key.indexPath)
+                cell.outline = outlineState(at: key.indexPath)
             }
             cell.isEditing = editingMode.isOn
             cell.finishPreparingForDisplay()
