@@ -287,12 +287,14 @@ final class Interaction {
     /// Opens the context menu for an item (or for none), selecting the item first as
     /// ``selectForContextMenu(_:)`` says. Its did-select is a safe point, so an update made
     /// there lands at once: the menu is for the item where that left it, and for none when the
-    /// update removed it.
+    /// update removed it (and, when the item moved, anchored on its cell, not the press).
     @discardableResult
     func showContextMenu(for path: IndexPath?, at point: (Double, Double)?) -> Bool {
         guard let path, let collectionView else { return menus.showContextMenu(for: path, at: point) }
         guard let now = collectionView.following(path, through: { selectForContextMenu(path) }) else { return false }
-        return menus.showContextMenu(for: now, at: point)
+        // The press's point is over another item once the item moved: the menu is then
+        // anchored on the item's cell instead.
+        return menus.showContextMenu(for: now, at: now == path ? point : nil)
     }
 }
 
