@@ -1,6 +1,5 @@
 /// What a cell's look depends on besides its item (`UICellConfigurationState`): the view keeps
-/// it current (all but ``isExpanded`` and ``isSwiped``, which outlines and swipe actions will
-/// set and which are false until then), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
+/// it current (all but ``isExpanded``, which outlines will set and which is false until then), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
 /// (and so its ``CollectionViewCell/configurationUpdateHandler``).
 public struct CellConfigurationState: Hashable, Sendable {
     /// The item is selected.
@@ -15,7 +14,8 @@ public struct CellConfigurationState: Hashable, Sendable {
     public var isEditing = false
     /// The item's children are shown (in an outline).
     public var isExpanded = false
-    /// The cell's swipe actions are showing.
+    /// The cell's swipe actions are showing (its content slid aside, from the moment a swipe
+    /// moves it until it is closed again).
     public var isSwiped = false
     /// The user is moving the item (an interactive movement).
     public var isReordering = false
