@@ -18,7 +18,7 @@ extension CollectionViewDelegate {
 /// The axis is decided once a drag passes GTK's drag threshold: across the view it is a swipe
 /// (claimed, so the view does not scroll), along it the view scrolls and no swipe begins.
 /// Released past half the buttons' width the row stays open; past ``fullSwipeFraction`` of the
-/// row (when the configuration allows) it performs the first action. One row is open at a
+/// row and the buttons (when the configuration allows) it performs the first action. One row is open at a
 /// time; a press elsewhere, a scroll or Escape closes it.
 @MainActor
 final class SwipeActions {
@@ -34,6 +34,8 @@ final class SwipeActions {
         let trailing: SwipeActionsConfiguration?
         /// How far the content is slid, in view pixels (positive: to the right).
         var offset = 0.0
+        /// The ease to rest under way, if any.
+        var ease: Ease?
         init(path: IndexPath, cell: CollectionViewCell, leading: SwipeActionsConfiguration?, trailing: SwipeActionsConfiguration?) {
             self.path = path
             self.cell = cell
@@ -42,6 +44,14 @@ final class SwipeActions {
         }
     }
     private var row: Row?
+    /// Rows easing closed (another row opened, or a tap closed theirs): they finish on their own.
+    private var closing: [Row] = []
+    private struct Ease {
+        let tick: guint
+        let from: Double, to: Double
+        var start: Double?
+        let then: @MainActor () -> Void
+    }
 
     /// What a drag (or a touchpad scroll) under way is.
     private enum Tracking {
@@ -56,10 +66,14 @@ final class SwipeActions {
     private var tracking = Tracking.idle
     private var touchpadTotal = (x: 0.0, y: 0.0)
     private var touchpadPointer: (x: Double, y: Double)?
-    private var ease: (tick: guint, from: Double, to: Double, start: Double?, then: @MainActor () -> Void)?
 
     /// The part of the row's width past which a release performs the first action.
     static let fullSwipeFraction = 0.6
+    /// How far a release performs the first action: ``fullSwipeFraction`` of the row, and well
+    /// past the buttons on a narrow one (a grid's tile), where that fraction would not reach them.
+    static func fullSwipeDistance(width: Double, reveal: Double) -> Double {
+        min(width, max(width * fullSwipeFraction, reveal + 32))
+    }
     /// How long an ease to rest takes, in seconds.
     static let easeDuration = 0.22
 
@@ -109,7 +123,7 @@ final class SwipeActions {
     /// Whether the row is still: not under a finger and not easing.
     package var isSettled: Bool {
         if case .swiping = tracking { return false }
-        return ease == nil
+        return row?.ease == nil && closing.isEmpty
     }
     /// The open row's action buttons, in the actions' order (tests click them).
     package var actionButtons: [WidgetPointer] { row?.cell?.swipeActionsView?.buttons ?? [] }
@@ -119,7 +133,7 @@ final class SwipeActions {
     /// A finger went down at a viewport point.
     package func touchBegan(x: Double, y: Double) {
         guard let collectionView else { return }
-        stopEase()
+        if let row { stopEase(row) }
         if let path = swipeableItem(atViewportX: x, y: y, in: collectionView) {
             tracking = .undecided(path)
         } else {
@@ -148,7 +162,7 @@ final class SwipeActions {
             tracking = .swiping(startOffset: (row?.offset ?? 0) - dx)
             return true
         case let .swiping(start):
-            slide(to: start + dx)
+            if let row { slide(row, to: start + dx) }
             return nil
         }
     }
@@ -168,7 +182,7 @@ final class SwipeActions {
     package func touchpadScrolled(dx: Double, dy: Double, atViewportX x: Double, y: Double) -> Bool {
         guard let collectionView else { return false }
         if case .idle = tracking {
-            stopEase()
+            if let row { stopEase(row) }
             touchpadTotal = (0, 0)
             tracking = swipeableItem(atViewportX: x, y: y, in: collectionView).map(Tracking.undecided) ?? .ignored
         }
@@ -199,12 +213,14 @@ final class SwipeActions {
     func close(animated: Bool = true) {
         guard let row else { return }
         tracking = .idle
-        if animated, let collectionView, cv_animations_enabled(collectionView.viewport) != 0 {
-            easeTo(0) { [weak self] in self?.end(row) }
-        } else {
-            stopEase()
+        self.row = nil
+        stopEase(row)
+        guard animated, row.offset != 0, let collectionView, cv_animations_enabled(collectionView.viewport) != 0 else {
             end(row)
+            return
         }
+        closing.append(row)
+        easeTo(0, row) { [weak self] in self?.end(row) }
     }
 
     /// The view scrolled: an open row closes (a swipe under way keeps its row).
@@ -234,7 +250,10 @@ final class SwipeActions {
     }
 
     /// The data was reloaded: the row closes at once.
-    func dataReloaded() { close(animated: false) }
+    func dataReloaded() {
+        close(animated: false)
+        for row in closing { stopEase(row); end(row) }
+    }
 
     /// A batch update moved items: the row follows its item; when the item went, the row is
     /// forgotten and its cell leaves slid, as the update animates it out.
@@ -243,14 +262,15 @@ final class SwipeActions {
         if let path = newPath(row.path) {
             row.path = path
         } else {
-            stopEase()
+            stopEase(row)
             tracking = .idle
             self.row = nil
         }
     }
 
     func dispose() {
-        stopEase()
+        for row in closing + [row].compactMap({ $0 }) { stopEase(row) }
+        closing = []
         row = nil
     }
 
@@ -279,7 +299,7 @@ final class SwipeActions {
     /// actions or no cell.
     private func begin(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
         if let row, row.path == path, row.cell?.elementKey?.indexPath == path { return true }
-        close()
+        close()  // eases closed on its own while this one follows the finger
         let (leading, trailing) = configurations(for: path, in: collectionView)
         guard leading != nil || trailing != nil, let cell = collectionView.cellForItem(at: path) else { return false }
         row = Row(path: path, cell: cell, leading: leading, trailing: trailing)
@@ -299,9 +319,9 @@ final class SwipeActions {
 
     /// Slides the row's content to `offset` (clamped to what its actions allow), showing the
     /// actions of the side it uncovers.
-    private func slide(to offset: Double) {
-        guard let row, let cell = row.cell, cell.elementKey?.indexPath == row.path else {
-            row = nil
+    private func slide(_ row: Row, to offset: Double) {
+        guard let cell = row.cell, cell.elementKey?.indexPath == row.path else {
+            if self.row === row { self.row = nil }
             return
         }
         let width = Double(gtk_widget_get_width(cell.widget))
@@ -316,7 +336,7 @@ final class SwipeActions {
             offset = 0
         }
         row.offset = offset
-        if offset == 0, ease == nil, !isTracking {
+        if offset == 0, row.ease == nil, !(isTracking && self.row === row) {
             end(row)
             return
         }
@@ -352,10 +372,10 @@ final class SwipeActions {
         }
         let width = Double(gtk_widget_get_width(cell.widget))
         let sign = row.offset > 0 ? 1.0 : -1.0
-        if configuration.performsFirstActionWithFullSwipe, abs(row.offset) >= width * Self.fullSwipeFraction {
-            easeTo(sign * width) { [weak self] in self?.perform(0, of: row, from: cell.widget) }
+        if configuration.performsFirstActionWithFullSwipe, abs(row.offset) >= Self.fullSwipeDistance(width: width, reveal: view.revealWidth) {
+            easeTo(sign * width, row) { [weak self] in self?.perform(0, of: row, from: cell.widget) }
         } else if abs(row.offset) >= view.revealWidth / 2 {
-            easeTo(sign * view.revealWidth) {}
+            easeTo(sign * view.revealWidth, row) {}
         } else {
             close()
         }
@@ -384,50 +404,50 @@ final class SwipeActions {
     private func end(_ row: Row) {
         if let cell = row.cell, cell.elementKey?.indexPath == row.path { cell.endSwipe() }
         if self.row === row { self.row = nil }
+        closing.removeAll { $0 === row }
     }
 
-    /// Eases the row's offset to `target` over ``easeDuration``, then runs `then`.
-    private func easeTo(_ target: Double, then: @escaping @MainActor () -> Void) {
-        guard let collectionView, let row else { return }
-        stopEase()
+    /// Eases a row's offset to `target` over ``easeDuration``, then runs `then`.
+    private func easeTo(_ target: Double, _ row: Row, then: @escaping @MainActor () -> Void) {
+        guard let collectionView else { return }
+        stopEase(row)
         guard cv_animations_enabled(collectionView.viewport) != 0, row.offset != target else {
-            slideSettled(to: target)
+            slideSettled(row, to: target)
             then()
             return
         }
         let tick = Tick.add(collectionView.viewport) { [weak self] time in
-            guard let self, var ease = self.ease else { return false }
+            guard let self, var ease = row.ease else { return false }
             let start = ease.start ?? time
             ease.start = start
-            self.ease = ease
+            row.ease = ease
             let t = min(1, (time - start) / Self.easeDuration)
-            let eased = 1 - (1 - t) * (1 - t) * (1 - t)  // ease-out cubic
             guard t < 1 else {
-                self.ease = nil
-                self.slideSettled(to: ease.to)
+                row.ease = nil
+                self.slideSettled(row, to: ease.to)
                 ease.then()
                 return false
             }
-            self.slide(to: ease.from + (ease.to - ease.from) * eased)
+            let eased = 1 - (1 - t) * (1 - t) * (1 - t)  // ease-out cubic
+            self.slide(row, to: ease.from + (ease.to - ease.from) * eased)
             return true
         }
-        ease = (tick, row.offset, target, nil, then)
+        row.ease = Ease(tick: tick, from: row.offset, to: target, start: nil, then: then)
     }
 
     /// Slides to a resting offset (0 ends the swipe).
-    private func slideSettled(to offset: Double) {
-        guard let row else { return }
+    private func slideSettled(_ row: Row, to offset: Double) {
         if offset == 0 {
             row.offset = 0
             end(row)
         } else {
-            slide(to: offset)
+            slide(row, to: offset)
         }
     }
 
-    private func stopEase() {
-        guard let ease, let collectionView else { return }
-        self.ease = nil
+    private func stopEase(_ row: Row) {
+        guard let ease = row.ease, let collectionView else { return }
+        row.ease = nil
         gtk_widget_remove_tick_callback(collectionView.viewport, ease.tick)
     }
 }
