@@ -4,7 +4,7 @@
 // a display, the view benchmarks; `collection-bench diff` diffs snapshots and, with a display,
 // watches the main thread while a diffable data source applies one. Build it in release:
 // `swift run -c release collection-bench`. `collection-bench touch-probe` is no benchmark: a
-// window that scripts/touch-probe pinches with real touches.
+// window that scripts/touch-probe pinches with real touches; `swipe-probe` one that scripts/touch-swipe swipes.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,6 +42,8 @@ MainActor.assumeIsolated {
         FolderBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "touch-probe":
         TouchProbe.run()
+    case "swipe-probe":
+        SwipeProbe.run()
     case "folder-gtk" where arguments.count >= 2:
         FolderBenchmark.runGtk(dir: arguments[1], fling: !arguments.contains("--no-fling"))
     case "viewer":

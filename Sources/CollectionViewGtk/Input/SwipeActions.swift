@@ -64,6 +64,8 @@ final class SwipeActions {
         case ignored
     }
     private var tracking = Tracking.idle
+    /// The touch under way closed a row: its press does nothing else (no selection).
+    private var swallowsPress = false
     private var touchpadTotal = (x: 0.0, y: 0.0)
     private var touchpadPointer: (x: Double, y: Double)?
 
@@ -133,7 +135,17 @@ final class SwipeActions {
     /// A finger went down at a viewport point.
     package func touchBegan(x: Double, y: Double) {
         guard let collectionView else { return }
+        swallowsPress = false
         if let row { stopEase(row) }
+        // A touch on another row (or on nothing) closes the open one and does nothing else.
+        // Here, not only at the click gesture's press: in GTK 4.8 a click gesture whose last
+        // sequence another gesture claimed (the swipe) can miss the next press.
+        if let row, !isOnActions(atViewportX: x, y: y), collectionView.interaction.item(atViewportX: x, y: y) != row.path {
+            close()
+            swallowsPress = true
+            tracking = .ignored
+            return
+        }
         if let path = swipeableItem(atViewportX: x, y: y, in: collectionView) {
             tracking = .undecided(path)
         } else {
@@ -169,7 +181,12 @@ final class SwipeActions {
 
     /// The finger came up (or the gesture was cancelled).
     package func touchEnded() {
-        defer { tracking = .idle }
+        defer { tracking = .idle; swallowsPress = false }
+        // A tap on the open row's content closes it.
+        if case let .undecided(path) = tracking, let row, row.path == path, row.ease == nil {
+            close()
+            return
+        }
         guard case .swiping = tracking else { return }
         tracking = .idle
         release()
@@ -244,6 +261,10 @@ final class SwipeActions {
     /// A press went down: one elsewhere than on the open row's buttons closes it (and does
     /// nothing else, as in UIKit). Returns whether it closed a row.
     func pressBegan(atViewportX x: Double, y: Double) -> Bool {
+        if swallowsPress {
+            swallowsPress = false
+            return true
+        }
         guard row != nil, isSettled, !isOnActions(atViewportX: x, y: y) else { return false }
         close()
         return true
