@@ -74,7 +74,7 @@ private func open(_ source: SwipeSource, grid: Bool = false, rightToLeft: Bool =
         layout = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
     }
     let cv = bareCollectionView(layout)
-    if rightToLeft { gtk_widget_set_direction(cv.widget, GTK_TEXT_DIR_RTL); gtk_widget_set_direction(cv.viewport, GTK_TEXT_DIR_RTL) }
+    if rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }  // the caller puts it back
     cv.register(ListCell.self, forCellWithReuseIdentifier: "row")
     cv.dataSource = source
     cv.delegate = source
@@ -201,10 +201,14 @@ final class SwipeActionsTests: XCTestCase {
         let swipes = cv.interaction.swipes!
         swipe(p(1), dx: -150, in: cv)
         waitSettled(cv)
+        // A touch on another row while one is open only closes it, as in UIKit; the next opens.
         swipe(p(4), dx: -150, in: cv)
         waitSettled(cv)
-        XCTAssertEqual(swipes.swipedItem, p(4), "the second swipe closed the first row")
+        XCTAssertNil(swipes.swipedItem, "the touch on row 4 closed row 1")
         XCTAssertNil(cv.cellForItem(at: p(1))?.swipeActionsView)
+        swipe(p(4), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertEqual(swipes.swipedItem, p(4))
         guard swipes.actionButtons.count == 2 else { return XCTFail("not open") }
         let archive = swipes.actionButtons[1]
         GtkHarness.pointer(window, at: GtkHarness.windowPoint(of: archive, x: 20, y: 20), then: ["click", "1"])
@@ -296,7 +300,7 @@ final class SwipeActionsTests: XCTestCase {
     func testRightToLeftMirrorsLeadingAndTrailing() { MainActor.assumeIsolated {
         let source = SwipeSource()
         let (cv, window) = open(source, rightToLeft: true)
-        defer { GtkHarness.close(window) }
+        defer { GtkHarness.close(window); gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
         let swipes = cv.interaction.swipes!
         swipe(p(1), dx: -150, in: cv)
         waitSettled(cv)
@@ -395,5 +399,32 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 39)
         GtkHarness.letTimePass(0.7, because: "GTK 4.8's tooltip timeout, started by the menu's grab, fires before the window goes")
         GtkHarness.close(window)
+    }}
+
+    /// A half-open swipe (the finger still down), pictured left to right and right to left
+    /// (with $CV_SCREENSHOT_DIR, kept to look at; dark with GTK_THEME=Adwaita:dark): the
+    /// destructive button shows in the destructive colour, the content slid beside it.
+    func testHalfOpenSwipePicture() { MainActor.assumeIsolated {
+        let (dir, temporary) = GtkHarness.screenshotDirectory()
+        defer { if temporary { try? FileManager.default.removeItem(atPath: dir) } }
+        let theme = getenv("GTK_THEME").map { String(cString: $0) } ?? ""
+        for rightToLeft in [false, true] {
+            let source = SwipeSource()
+            let (cv, window) = open(source, rightToLeft: rightToLeft)
+            let swipes = cv.interaction.swipes!
+            swipe(p(2), dx: rightToLeft ? 160 : -160, release: false, in: cv)
+            GtkHarness.waitForFrames(3, of: cv.viewport)
+            XCTAssertEqual(swipes.swipedItem, p(2))
+            XCTAssertGreaterThan(abs(swipes.swipeOffset), 60, "half open under the finger")
+            let name = "swipe-half-open" + (rightToLeft ? "-rtl" : "") + (theme.contains("dark") ? "-dark" : "")
+            if let path = GtkHarness.screenshot(window, name: name, in: dir), theme.isEmpty {
+                // Plain GTK's @error_color (#cc0000), through @cv_destructive_bg_color.
+                XCTAssertGreaterThan(GtkHarness.pixelCount(ofColour: 0xcc0000, inPNG: path), 1500, "the Delete button is drawn red: \(path)")
+            }
+            swipes.touchEnded()
+            waitSettled(cv)
+            GtkHarness.close(window)
+            if rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        }
     }}
 }

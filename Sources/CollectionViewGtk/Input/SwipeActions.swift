@@ -321,6 +321,13 @@ final class SwipeActions {
     private func begin(_ path: IndexPath, in collectionView: CollectionView) -> Bool {
         if let row, row.path == path, row.cell?.elementKey?.indexPath == path { return true }
         close()  // eases closed on its own while this one follows the finger
+        if let index = closing.firstIndex(where: { $0.path == path && $0.cell?.elementKey?.indexPath == path }) {
+            // Caught while it eases closed: the finger takes it from where it is.
+            let caught = closing.remove(at: index)
+            stopEase(caught)
+            row = caught
+            return true
+        }
         let (leading, trailing) = configurations(for: path, in: collectionView)
         guard leading != nil || trailing != nil, let cell = collectionView.cellForItem(at: path) else { return false }
         row = Row(path: path, cell: cell, leading: leading, trailing: trailing)
