@@ -107,7 +107,6 @@ final class SwipeActions {
             return self.touchpadScrolled(dx: dx, dy: dy, atViewportX: pointer.x, y: pointer.y)
         }
         Signal.connect(raw(scroll), "scroll-end") { [weak self] in self?.touchpadScrollEnded() }
-        Signal.connectPoint(raw(scroll), "decelerate") { [weak self] _, _ in self?.touchpadScrollEnded() }
         gtk_widget_add_controller(collectionView.viewport, scroll)
         let motion = gtk_event_controller_motion_new()!
         Signal.connectPoint(raw(motion), "enter") { [weak self] x, y in self?.touchpadPointer = (x, y) }
@@ -218,7 +217,7 @@ final class SwipeActions {
         }
     }
 
-    /// The touchpad scroll ended (fingers lifted: `scroll-end`, or kinetic `decelerate`).
+    /// The touchpad scroll ended (fingers lifted: `scroll-end`).
     package func touchpadScrollEnded() {
         touchpadTotal = (0, 0)
         touchEnded()
