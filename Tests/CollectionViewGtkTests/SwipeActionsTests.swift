@@ -250,7 +250,16 @@ final class SwipeActionsTests: XCTestCase {
         let (cv, window) = open(source)
         defer { GtkHarness.close(window) }
         let swipes = cv.interaction.swipes!
-        swipe(p(2), dx: -330, in: cv)  // past 60% of 400
+        swipe(p(2), dx: -330, release: false, in: cv)  // past 60% of 400
+        guard let view = cv.cellForItem(at: p(2))?.swipeActionsView else { return XCTFail("no actions") }
+        XCTAssertTrue(view.isFullSwipe, "past the full-swipe distance")
+        XCTAssertEqual(view.buttons.map { gtk_widget_get_visible($0) }, [1, 0], "Delete alone takes the strip")
+        var deleteBounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(view.buttons[0], cv.viewport, &deleteBounds)
+        XCTAssertGreaterThan(Double(deleteBounds.size.width), 300, "as wide as the strip it fills")
+        GtkHarness.screenshot(window, name: "swipe-full")
+        XCTAssertTrue(source.performed.isEmpty, "nothing runs before the finger lifts")
+        swipes.touchEnded()
         GtkHarness.wait(for: "the first action to run") { source.performed == ["Delete 2"] }
         GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
         waitSettled(cv)

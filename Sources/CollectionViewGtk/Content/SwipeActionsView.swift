@@ -46,11 +46,32 @@ final class SwipeActionsView {
         if !onLeft { buttons.reverse() }  // in the actions' order
     }
 
-    /// How wide the buttons are together: a swipe opens to that.
+    /// How wide the buttons are together: a swipe opens to that. Measured with every button
+    /// shown (kept while a full swipe hides all but the first).
     var revealWidth: Double {
+        guard !isFullSwipe else { return fullWidth }
         var natural: Int32 = 0
         gtk_widget_measure(box, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
         return Double(natural)
+    }
+    private var fullWidth = 0.0
+
+    /// Past the full-swipe distance the first action takes the whole strip the content leaves
+    /// (the others hide), its label at the content's edge, as UIKit shows that letting go
+    /// performs it.
+    var isFullSwipe = false {
+        didSet {
+            guard isFullSwipe != oldValue else { return }
+            if isFullSwipe { fullWidth = { var n: Int32 = 0; gtk_widget_measure(box, GTK_ORIENTATION_HORIZONTAL, -1, nil, &n, nil, nil); return Double(n) }() }
+            for (index, button) in buttons.enumerated() where index > 0 { gtk_widget_set_visible(button, isFullSwipe ? 0 : 1) }
+            if let first = buttons.first {
+                gtk_widget_set_hexpand(first, isFullSwipe ? 1 : 0)
+                if let content = gtk_button_get_child(first.as(GtkButton.self)) {
+                    gtk_widget_set_halign(content, isFullSwipe ? (onLeft ? GTK_ALIGN_END : GTK_ALIGN_START) : GTK_ALIGN_CENTER)
+                }
+            }
+            gtk_widget_set_halign(box, isFullSwipe ? GTK_ALIGN_FILL : (onLeft ? GTK_ALIGN_END : GTK_ALIGN_START))
+        }
     }
 
     private static func button(for action: ContextualAction) -> WidgetPointer {

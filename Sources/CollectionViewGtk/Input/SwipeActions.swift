@@ -359,6 +359,8 @@ final class SwipeActions {
             let reveal = view.revealWidth
             let limit = configuration.performsFirstActionWithFullSwipe ? width : reveal + max(0, abs(offset) - reveal) / 3
             offset = offset > 0 ? min(offset, limit) : max(offset, -limit)
+            view.isFullSwipe = configuration.performsFirstActionWithFullSwipe
+                && abs(offset) >= Self.fullSwipeDistance(width: width, reveal: reveal)
         } else {
             offset = 0
         }
