@@ -124,7 +124,8 @@ private func waitSettled(_ cv: CollectionView, file: StaticString = #filePath, l
 final class SwipeActionsTests: XCTestCase {
 
     /// A short swipe left opens the trailing actions (Delete outermost, then Archive); the
-    /// content is slid by the buttons' width, the cell is swiped; Escape closes it.
+    /// content is slid by the buttons' width, the cell is swiped; editing mode and Escape
+    /// close it.
     func testSwipeOpensTrailingActionsAndEscapeCloses() { MainActor.assumeIsolated {
         let source = SwipeSource()
         let (cv, window) = open(source)
@@ -153,6 +154,18 @@ final class SwipeActionsTests: XCTestCase {
                        accuracy: 3, "at the row's right edge (inside its CSS padding)")
         XCTAssertNotEqual(gtk_widget_has_css_class(buttons[0], "destructive"), 0)
         XCTAssertNotEqual(gtk_widget_get_mapped(buttons[0]), 0)
+
+        // Editing mode closes it, and rows do not swipe while editing.
+        cv.isEditing = true
+        XCTAssertNil(swipes.swipedItem, "editing closed it")
+        XCTAssertNil(cell.swipeActionsView)
+        swipe(p(3), dx: -120, in: cv)
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "no swipe while editing")
+        cv.isEditing = false
+        swipe(p(3), dx: -120, in: cv)
+        waitSettled(cv)
+        XCTAssertEqual(swipes.swipedItem, p(3))
 
         gtk_widget_grab_focus(cv.viewport)
         GtkHarness.keys("Escape")
