@@ -5,7 +5,7 @@
 // watches the main thread while a diffable data source applies one. Build it in release:
 // `swift run -c release collection-bench`. `collection-bench touch-probe` is no benchmark: a
 // window that scripts/touch-probe pinches with real touches; `outline-probe` neither: an outline
-// for scripts/a11y-probe.py --outline and for screenshots.
+// for scripts/a11y-probe.py --outline and for screenshots; `swipe-probe` one that scripts/touch-swipe swipes.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,6 +45,8 @@ MainActor.assumeIsolated {
         TouchProbe.run()
     case "outline-probe":
         OutlineProbe.run()
+    case "swipe-probe":
+        SwipeProbe.run()
     case "folder-gtk" where arguments.count >= 2:
         FolderBenchmark.runGtk(dir: arguments[1], fling: !arguments.contains("--no-fling"))
     case "viewer":

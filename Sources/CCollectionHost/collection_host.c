@@ -182,6 +182,11 @@ struct _CvViewRoot {
     gboolean placed;
     int placed_width, placed_height;
     GskTransform *placed_transform; /* referenced; NULL: none */
+    /* A swipe under way (cv_view_root_set_slide): every child but `behind` is allocated moved by
+     * `slide` along x; `behind` (the actions, not referenced: a child) beside them. */
+    GtkWidget *behind;
+    double slide;
+    GtkOverflow overflow_before;
 };
 
 G_DEFINE_FINAL_TYPE(CvViewRoot, cv_view_root, GTK_TYPE_WIDGET)
@@ -203,6 +208,54 @@ static void cv_view_root_init(CvViewRoot *self) { (void)self; }
 
 GtkWidget *cv_view_root_new(GtkAccessibleRole role) {
     return g_object_new(CV_TYPE_VIEW_ROOT, "accessible-role", role, NULL);
+}
+
+/* The layout of a root whose content slides (a swipe): GtkBinLayout's, but every child other
+ * than the actions behind it is moved along x. Only a swiped view has it, so the many others
+ * keep GTK's own layout. */
+static void slide_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                          int *minimum_baseline, int *natural_baseline) {
+    *minimum = *natural = 0;
+    *minimum_baseline = *natural_baseline = -1;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        int child_min = 0, child_nat = 0;
+        gtk_widget_measure(child, orientation, for_size, &child_min, &child_nat, NULL, NULL);
+        *minimum = MAX(*minimum, child_min);
+        *natural = MAX(*natural, child_nat);
+    }
+}
+
+static void slide_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    CvViewRoot *self = CV_VIEW_ROOT(widget);
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        if (child == self->behind) {
+            /* Beside the content, its edge at the content's: it comes in with it, and nothing of it
+             * lies under content that may be see-through. */
+            graphene_point_t beside = GRAPHENE_POINT_INIT((float)(self->slide > 0 ? self->slide - width : self->slide + width), 0);
+            gtk_widget_allocate(child, width, height, baseline, gsk_transform_translate(NULL, &beside));
+        } else {
+            graphene_point_t shift = GRAPHENE_POINT_INIT((float)self->slide, 0);
+            gtk_widget_allocate(child, width, height, baseline, gsk_transform_translate(NULL, &shift));
+        }
+    }
+}
+
+void cv_view_root_set_slide(GtkWidget *root, GtkWidget *behind, double slide) {
+    g_return_if_fail(CV_IS_VIEW_ROOT(root));
+    CvViewRoot *self = CV_VIEW_ROOT(root);
+    if (behind && !self->behind) {
+        self->overflow_before = gtk_widget_get_overflow(root);
+        gtk_widget_set_layout_manager(root, gtk_custom_layout_new(NULL, slide_measure, slide_allocate));
+        gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN);  /* the content slides out of the cell, not over its neighbours */
+    } else if (!behind && self->behind) {
+        gtk_widget_set_layout_manager(root, gtk_bin_layout_new());
+        gtk_widget_set_overflow(root, self->overflow_before);
+    }
+    self->behind = behind;
+    self->slide = behind ? slide : 0;
+    gtk_widget_queue_allocate(root);
 }
 
 /* ---- CvRubberband ------------------------------------------------------------------------ */

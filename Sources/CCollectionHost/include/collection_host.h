@@ -41,6 +41,9 @@ void cv_scroll_host_set_values_quietly(CvScrollHost *self, double horizontal, do
 G_DECLARE_FINAL_TYPE(CvViewRoot, cv_view_root, CV, VIEW_ROOT, GtkWidget)
 
 GtkWidget *cv_view_root_new(GtkAccessibleRole role);
+/* Slides the view's content by `slide` along x, `behind` (one of its children, view-sized) beside
+ * it in the space it leaves, clipped to the view; a NULL `behind` puts everything back. */
+void cv_view_root_set_slide(GtkWidget *root, GtkWidget *behind, double slide);
 
 /* The band a rubber-band selection draws (CSS name "rubberband"). */
 #define CV_TYPE_RUBBERBAND (cv_rubberband_get_type())

@@ -1,6 +1,6 @@
 /// What a cell's look depends on besides its item (`UICellConfigurationState`): the view keeps
-/// it current (all but ``isSwiped``, which swipe actions will set and which is false until
-/// then; ``isExpanded`` comes from an outline data source, ``CollectionViewOutlineDataSource``), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
+/// it current (``isExpanded`` comes from an outline data source, ``CollectionViewOutlineDataSource``,
+/// and ``isSwiped`` from the view's swipe actions), and a change re-runs the cell's ``CollectionViewCell/updateConfiguration(using:)``
 /// (and so its ``CollectionViewCell/configurationUpdateHandler``).
 public struct CellConfigurationState: Hashable, Sendable {
     /// The item is selected.
@@ -17,7 +17,8 @@ public struct CellConfigurationState: Hashable, Sendable {
     /// ``CollectionViewOutlineDataSource``, which the view asks for each cell and again when
     /// the item expands or collapses).
     public var isExpanded = false
-    /// The cell's swipe actions are showing.
+    /// The cell's swipe actions are showing (its content slid aside, from the moment a swipe
+    /// moves it until it is closed again).
     public var isSwiped = false
     /// The user is moving the item (an interactive movement).
     public var isReordering = false

@@ -21,6 +21,8 @@ final class Interaction {
     let menus: Menus
     /// Drags: reordering and the rubber band.
     private(set) var pointerDrag: PointerDrag?
+    /// Swipe actions, by touch and touchpad.
+    private(set) var swipes: SwipeActions!
 
     init(collectionView: CollectionView) {
         self.collectionView = collectionView
@@ -68,6 +70,7 @@ final class Interaction {
         gtk_widget_add_controller(viewport, focus)
 
         pointerDrag = PointerDrag(collectionView: collectionView, interaction: self)
+        swipes = SwipeActions(collectionView: collectionView)
     }
 
     // MARK: Pressing
@@ -94,6 +97,8 @@ final class Interaction {
     private func beginPress(n: Int, x: Double, y: Double, in collectionView: CollectionView) {
         gtk_widget_grab_focus(collectionView.viewport)
         menus.close()
+        // A press that closes an open swipe does only that, as in UIKit.
+        if swipes.pressBegan(atViewportX: x, y: y) { return }
         guard let path = item(atViewportX: x, y: y),
               collectionView.allowsSelection || canActivate(path, in: collectionView) else { return }
         if collectionView.allowsSelection { collectionView.setFocusedItem(path, scroll: false) }
@@ -153,6 +158,7 @@ final class Interaction {
     /// however long the button stays down, opens the edit menu.
     func viewScrolled() {
         pressCancelled()
+        swipes.viewScrolled()
         press = .none  // a long press too
         if let longPress { gtk_event_controller_reset(longPress) }
     }
@@ -206,6 +212,7 @@ final class Interaction {
         press = .none
         if let longPress { gtk_event_controller_reset(longPress) }
         menus.dataReloaded()
+        swipes.dataReloaded()
     }
 
     /// A batch update moved items: the press is cancelled (as UIKit does) and the edit menu
@@ -213,12 +220,14 @@ final class Interaction {
     func itemsMoved(_ newPath: (IndexPath) -> IndexPath?) {
         pressCancelled()
         menus.itemsMoved(newPath)
+        swipes.itemsMoved(newPath)
     }
 
     /// The widget is going away: the menu goes with it, now.
     func dispose() {
         pressCancelled()
         pointerDrag?.dispose()
+        swipes.dispose()
         press = .none
         menus.dispose()
     }

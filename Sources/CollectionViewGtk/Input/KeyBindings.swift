@@ -92,9 +92,10 @@ struct KeyBindings {
             view.userDeselectAll()
             return true
         },
-        // Escape closes the menu, or cancels a drag or a movement, or else deselects.
+        // Escape closes the menu or an open swipe, or cancels a drag or a movement, or else deselects.
         Binding(keys: [GDK_KEY_Escape]) { view, interaction, _ in
             if interaction.menu != nil { interaction.closeMenu(); return true }
+            if interaction.swipes.swipedItem != nil { interaction.swipes.close(); return true }
             if interaction.pointerDrag?.isActive == true { interaction.pointerDrag?.cancel(); return true }
             if view.movement != nil { view.cancelInteractiveMovement(); return true }
             view.userDeselectAll()

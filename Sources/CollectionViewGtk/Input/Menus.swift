@@ -109,10 +109,17 @@ final class Menus {
         } else {
             contentPoint = Point(x: offset.x + collectionView.bounds.width / 2, y: offset.y + collectionView.bounds.height / 2)
         }
-        guard let configuration = collectionView.delegate?.collectionView(collectionView, contextMenuConfigurationForItemsAt: items,
-                                                                          point: contentPoint) else {
+        // A single item's swipe actions follow the app's own entries.
+        let swipeEntries = items.count == 1 ? Self.swipeActionEntries(for: items[0], in: collectionView) : []
+        var asked = collectionView.delegate?.collectionView(collectionView, contextMenuConfigurationForItemsAt: items, point: contentPoint)
+        if asked == nil, !swipeEntries.isEmpty { asked = ContextMenuConfiguration(items: []) }
+        guard var configuration = asked else {
             if let path { openMenu(for: path, in: collectionView) }
             return path != nil
+        }
+        if !swipeEntries.isEmpty {
+            configuration.sections.removeAll { $0.isEmpty }
+            configuration.sections.append(swipeEntries)
         }
         close()
         // Fresh actions for each menu, so a late activation of an older one finds nothing.
@@ -168,6 +175,24 @@ final class Menus {
         let valid = items.filter { collectionView.isValidItem($0) }
         // The view is done with the menu: an update the action makes lands before it returns.
         collectionView.work.runAtSafePoint { action(valid) }
+    }
+
+    /// The item's swipe actions (leading, then trailing) as menu entries, so a mouse, the
+    /// keyboard and a screen reader reach them: an entry calls the action's handler as its
+    /// button does, from the item's cell (or the view when it has none).
+    static func swipeActionEntries(for path: IndexPath, in collectionView: CollectionView) -> [ContextMenuItem] {
+        guard let delegate = collectionView.delegate, collectionView.isValidItem(path) else { return [] }
+        let actions = [delegate.collectionView(collectionView, leadingSwipeActionsConfigurationForItemAt: path),
+                       delegate.collectionView(collectionView, trailingSwipeActionsConfigurationForItemAt: path)]
+            .compactMap { $0?.actions }.joined()
+        return actions.map { action in
+            ContextMenuItem(action.menuLabel, iconName: action.iconName,
+                            attributes: action.style == .destructive ? .destructive : []) { [weak collectionView] paths in
+                guard let collectionView, let path = paths.first else { return }
+                let source = collectionView.cellForItem(at: path)?.widget ?? collectionView.viewport
+                action.handler(action, source) { _ in }
+            }
+        }
     }
 
     // MARK: The edit menu

@@ -109,6 +109,10 @@ open class CollectionViewCell: ReusableView {
     /// the collection view, read through ``configurationState``.
     var isEditing = false { didSet { if isEditing != oldValue { setNeedsUpdateConfiguration() } } }
     var isReordering = false { didSet { if isReordering != oldValue { setNeedsUpdateConfiguration() } } }
+    /// Whether the cell's swipe actions show (``CellConfigurationState/isSwiped``).
+    var isSwiped = false { didSet { if isSwiped != oldValue { setNeedsUpdateConfiguration() } } }
+    /// The swipe actions beside the content while a swipe shows them (SwipeActions.swift).
+    var swipeActionsView: SwipeActionsView?
     var dropState = CellConfigurationState.DropState.none { didSet { if dropState != oldValue { setNeedsUpdateConfiguration() } } }
 
     /// The item's place in an outline, set by the collection view from an outline data source
@@ -211,6 +215,7 @@ open class CollectionViewCell: ReusableView {
         state.isEditing = isEditing
         state.isReordering = isReordering
         state.isExpanded = outline?.isExpanded ?? false
+        state.isSwiped = isSwiped
         state.cellDropState = dropState
         return state
     }
@@ -311,6 +316,7 @@ open class CollectionViewCell: ReusableView {
         super.prepareForReuse()
         isHighlighted = false
         isReordering = false
+        endSwipe()
     }
 
     /// Background and selected background sit below the content view, in that order.

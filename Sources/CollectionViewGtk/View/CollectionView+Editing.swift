@@ -30,6 +30,7 @@ extension CollectionView {
     public func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != editingMode.isOn else { return }
         editingMode.isOn = editing
+        interaction.swipes.close(animated: animated)  // editing rows swipe nothing
         editingMode.isAnimatingChange = animated && cv_animations_enabled(widget) != 0
         defer { editingMode.isAnimatingChange = false }
         // Cells and list cells shown as headers or footers; their configuration update

@@ -148,6 +148,17 @@ public protocol CollectionViewDelegate: AnyObject {
     /// return `proposedIndexPath` (the default), `currentIndexPath` to stay, or another place.
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+
+    // Swipe actions (defaults in SwipeActions.swift).
+    /// The actions a swipe from the item's leading edge shows (towards the trailing side; the
+    /// left edge, right to left the right one)
+    /// (`leadingSwipeActionsConfigurationProvider`); nil for none (the default). Also listed in
+    /// the item's context menu.
+    func collectionView(_ collectionView: CollectionView, leadingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The actions a swipe from the item's trailing edge shows
+    /// (`trailingSwipeActionsConfigurationProvider`); nil for none (the default). Also listed
+    /// in the item's context menu.
+    func collectionView(_ collectionView: CollectionView, trailingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration?
 }
 
 /// The display callbacks' defaults: nothing happens.

@@ -32,6 +32,8 @@ enum DefaultStyle {
         ("cv_accent_bg_color", "@accent_bg_color", "@theme_selected_bg_color"),
         ("cv_accent_fg_color", "@accent_fg_color", "@theme_selected_fg_color"),
         ("cv_destructive_color", "@destructive_color", "@error_color"),
+        ("cv_destructive_bg_color", "@destructive_bg_color", "@error_color"),
+        ("cv_destructive_fg_color", "@destructive_fg_color", "@theme_selected_fg_color"),
         ("cv_success_color", "@success_color", "@success_color"),
         ("cv_view_bg_color", "@view_bg_color", "@theme_base_color"),
         ("cv_card_bg_color", "@card_bg_color", "@theme_base_color"),
@@ -49,7 +51,7 @@ enum DefaultStyle {
 
     /// More of the library's CSS, from other files (list cells, the empty state), each
     /// installed with the rest.
-    static var parts: [String] { [ListContentView.css, ListCellStyle.css, ContentUnavailableView.css, CellBackgroundView.css, IndexScrubber.css] }
+    static var parts: [String] { [ListContentView.css, ListCellStyle.css, ContentUnavailableView.css, CellBackgroundView.css, IndexScrubber.css, SwipeActionsView.css] }
 
     /// More of it that differs with libadwaita (which draws states in its own way): each part's
     /// rules with libadwaita and without.
