@@ -362,6 +362,55 @@ final class TreeListModelDataSourceTests: XCTestCase {
     }}
 }
 
+/// A tree past the identity limit: rows are no longer held, each change replaces its range,
+/// and the view still follows; once the tree is small again, rows are held again.
+final class LargeTreeListModelDataSourceTests: XCTestCase {
+    func testARowOfMoreChildrenThanTheIdentityLimit() { MainActor.assumeIsolated {
+        let wide = TreeListModelDataSource.identityLimit + 10
+        let tree = StoreTree(["": ["a", "big", "c"]])
+        defer { tree.release() }
+        let many = g_list_store_new(gtk_string_object_get_type())!
+        let objects = (0..<wide).map { gtk_string_object_new("k\($0)")! }
+        var items = objects.map { Optional(UnsafeMutableRawPointer($0)) }
+        items.withUnsafeMutableBufferPointer { g_list_store_splice(many, 0, 0, $0.baseAddress, guint($0.count)) }
+        objects.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
+        tree.children["big"] = many
+        let reports = Reports()
+        let (cv, source, window) = openTreeView(tree, reports: reports)
+        defer { GtkHarness.close(window); _ = source }
+        GtkHarness.wait(for: "the rows' cells") { !cv.hasPendingViews }
+
+        source.setExpanded(true, itemAt: ip(1), includingDescendants: false, animated: true)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), wide + 3)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        let visible = cv.indexPathsForVisibleItems.map(\.item).sorted()
+        XCTAssertEqual(visible.prefix(4).map { (cv.cellForItem(at: ip($0)) as? RowCell)?.text }, ["a@0", "big@0", "k0@1", "k1@1"])
+        XCTAssertEqual(source.parentIndexPath(ofItemAt: ip(wide + 1)), ip(1))
+        XCTAssertEqual(source.outlineLevel(forItemAt: ip(wide + 2)), 0, "c, at the end")
+
+        // A child removed while shown: its row goes.
+        g_list_store_remove(many, 0)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), wide + 2)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual((cv.cellForItem(at: ip(2)) as? RowCell)?.text, "k1@1")
+
+        source.setExpanded(false, itemAt: ip(1), includingDescendants: false, animated: true)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shownRows(cv), ["a@0", "big@0", "c@0"])
+        // Small again: a sort of the root moves rows with their cells.
+        let cCell = cv.cellForItem(at: ip(2))
+        // One splice puts them in reverse order (one signal: every row removed and added).
+        var reversed = (0..<3).reversed().map { g_list_model_get_item(tree.root, guint($0)) }
+        reversed.withUnsafeMutableBufferPointer { g_list_store_splice(tree.root, 0, 3, $0.baseAddress, 3) }
+        reversed.forEach { g_object_unref($0) }
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shownRows(cv), modelRows(source.treeListModel, name: stringOf))
+        XCTAssertEqual(shownRows(cv), ["c@0", "big@0", "a@0"])
+        XCTAssertTrue(cv.cellForItem(at: ip(0)) === cCell, "c moved with its cell: rows are held again")
+        XCTAssertEqual(reports.errors, [])
+    }}
+}
+
 /// A tree of GtkDirectoryLists over a temporary folder tree: each folder's files arrive
 /// asynchronously, and the view follows as they come.
 final class DirectoryTreeDataSourceTests: XCTestCase {
