@@ -362,6 +362,57 @@ final class TreeListModelDataSourceTests: XCTestCase {
     }}
 }
 
+/// GTK's children function for a tree model a test makes itself: the StoreTree is the user data.
+private let storeTreeChildren: GtkTreeListModelCreateModelFunc = { item, data in
+    let address = UInt(bitPattern: item)
+    let tree = Unmanaged<StoreTree>.fromOpaque(data!).takeUnretainedValue()
+    let children = MainActor.assumeIsolated { tree.create(UnsafeMutablePointer<GObject>(bitPattern: address)!).map { UInt(bitPattern: $0) } }
+    return children.flatMap { OpaquePointer(bitPattern: $0) }
+}
+
+/// A tree model the app made itself, passthrough (its items are the app's objects, not rows):
+/// the data source still reads rows, and the cells still get the item and its row.
+final class PassthroughTreeListModelDataSourceTests: XCTestCase {
+    func testAPassthroughTreeModelMadeByTheApp() { MainActor.assumeIsolated {
+        let tree = StoreTree(shape)
+        defer { tree.release() }
+        g_object_ref(UnsafeMutableRawPointer(tree.root))  // the tree model takes it over
+        let model = gtk_tree_list_model_new(tree.root, 1, 0, storeTreeChildren, Unmanaged.passUnretained(tree).toOpaque(), nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(model)) }
+        let cv = bareCollectionView(rowLayout())
+        cv.register(RowCell.self, forCellWithReuseIdentifier: "row")
+        let reports = Reports()
+        cv.errorHandler = { reports.errors.append("\($0)") }
+        let source = TreeListModelDataSource(collectionView: cv, treeListModel: model) { cv, indexPath, item, row in
+            let cell: RowCell = cv.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
+            cell.text = "\(stringOf(item))@\(gtk_tree_list_row_get_depth(row))"
+            return cell
+        }
+        let window = GtkHarness.window(for: cv, width: 400, height: 700)
+        defer { GtkHarness.close(window) }
+        GtkHarness.wait(for: "the rows' cells") { !cv.hasPendingViews }
+        XCTAssertEqual(shownRows(cv), ["a@0", "b@0", "c@0"])
+        XCTAssertTrue(source.treeListModel == model)
+
+        source.setExpanded(true, itemAt: ip(0), includingDescendants: true, animated: true)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shownRows(cv), modelRows(model, name: stringOf))
+        XCTAssertEqual(shownRows(cv), ["a@0", "a1@1", "a1x@2", "a1y@2", "a2@1", "b@0", "c@0"])
+        let item = source.item(at: ip(2))!
+        XCTAssertEqual(stringOf(item), "a1x")
+        g_object_unref(item)
+        let row = source.row(at: ip(2))!
+        XCTAssertEqual(source.indexPath(of: row), ip(2))
+        setExpandedInModel(source, 1, false)  // a1 collapses: the row of a1x leaves the model
+        XCTAssertNil(source.indexPath(of: row), "a row no longer in the model has no index path")
+        g_object_unref(UnsafeMutableRawPointer(row))
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shownRows(cv), ["a@0", "a1@1", "a2@1", "b@0", "c@0"])
+        XCTAssertEqual(reports.errors, [])
+        _ = source
+    }}
+}
+
 /// A tree past the identity limit: rows are no longer held, each change replaces its range,
 /// and the view still follows; once the tree is small again, rows are held again.
 final class LargeTreeListModelDataSourceTests: XCTestCase {
