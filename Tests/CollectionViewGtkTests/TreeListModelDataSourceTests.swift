@@ -472,7 +472,7 @@ final class DirectoryTreeDataSourceTests: XCTestCase {
             try FileManager.default.createDirectory(at: top.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         for file in ["f0", "d1/f1", "d1/d2/f2", "d1/d2/f3"] {
-            FileManager.default.createFile(atPath: top.appendingPathComponent(file).path, contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: top.appendingPathComponent(file).path, contents: Data("x".utf8))
         }
         let attributes = "standard::name,standard::type"
         let file = g_file_new_for_path(top.path)!

@@ -14,6 +14,11 @@ import CollectionLayout
 /// share it with a GtkListView, or one made `passthrough`). Either way each cell is made for
 /// the row's item, with the row at hand for its depth and state.
 ///
+/// One thing GTK does not say: a row expanded on the model's side whose children model is empty
+/// changes no rows, and the model signals nothing, so the view shows the row's new state the
+/// next time it asks for it (`reloadItems(at:)` shows it at once). Through the data source the
+/// view is told.
+///
 /// Keep a reference to it, as to any data source (the collection view holds it weakly).
 ///
 /// ```swift
