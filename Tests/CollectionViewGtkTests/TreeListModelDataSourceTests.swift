@@ -362,6 +362,21 @@ final class TreeListModelDataSourceTests: XCTestCase {
     }}
 }
 
+/// How a subtree's expansions, signalled one by one, become one batch of inserts.
+final class SubtreeExpansionPositionTests: XCTestCase {
+    func testInsertsSignalledInTurnBecomeFinalPositions() { MainActor.assumeIsolated {
+        typealias Event = (position: Int, removed: Int, added: Int)
+        // Children of a row at 0 (range 1..<1, none shown), then two rows under its first child.
+        XCTAssertEqual(TreeListModelDataSource.insertedPositions(of: [(1, 0, 2), (2, 0, 1)] as [Event], in: 1..<1), [1, 2, 3])
+        // Two shown rows (1, 2); three come under the first, one under the last.
+        XCTAssertEqual(TreeListModelDataSource.insertedPositions(of: [(2, 0, 3), (6, 0, 1)] as [Event], in: 1..<3), [2, 3, 4, 6])
+        // A removal, or an insert outside the subtree, is no subtree expansion.
+        XCTAssertNil(TreeListModelDataSource.insertedPositions(of: [(2, 1, 0)] as [Event], in: 1..<3))
+        XCTAssertNil(TreeListModelDataSource.insertedPositions(of: [(9, 0, 1)] as [Event], in: 1..<3))
+        XCTAssertNil(TreeListModelDataSource.insertedPositions(of: [(0, 0, 1)] as [Event], in: 1..<3))
+    }}
+}
+
 /// GTK's children function for a tree model a test makes itself: the StoreTree is the user data.
 private let storeTreeChildren: GtkTreeListModelCreateModelFunc = { item, data in
     let address = UInt(bitPattern: item)
