@@ -60,19 +60,27 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     }
 
     public var reorderingHandlers = ReorderingHandlers()
-    private weak var collectionView: CollectionView?
+    weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
     /// What the collection view shows (or will, once the batch in flight lands).
-    private var current = Snapshot()
+    var current = Snapshot()
+    /// The section snapshots of the sections shown as outlines, with `current`.
+    var outlines: [SectionID: SectionSnapshot<ItemID>] = [:]
+    /// What the app's handlers say about expanding and collapsing (`sectionSnapshotHandlers`).
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers()
     /// Applies waiting for their turn, in call order; the first may be diffing off the main thread.
-    private var queue: [PendingApply] = []
+    var queue: [PendingApply] = []
 
-    private struct PendingApply {
+    struct PendingApply {
         let snapshot: Snapshot
+        /// The section snapshots once it has landed.
+        let outlines: [SectionID: SectionSnapshot<ItemID>]
         let animated: Bool
         let usingReloadData: Bool
         let completion: (() -> Void)?
         var diff: SnapshotDiff?
+        /// The batch worked out without a diff (an expand or collapse), instead of `diff`.
+        var update: BatchUpdate?
         /// The batch's plan, made with the diff off the main thread.
         var prepared: PreparedBatch?
     }
@@ -110,16 +118,18 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// - Complexity: the diff is O(n log n) in the items of both snapshots; above
     ///   `backgroundDiffThreshold` it runs on another thread.
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        enqueue(PendingApply(snapshot: snapshot, animated: animatingDifferences, usingReloadData: false, completion: completion))
+        enqueue(PendingApply(snapshot: snapshot, outlines: outlines(keptBy: snapshot), animated: animatingDifferences,
+                             usingReloadData: false, completion: completion))
     }
 
     /// Shows `snapshot` by reloading the view, without a diff or animation
     /// (`applySnapshotUsingReloadData(_:completion:)`).
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
-        enqueue(PendingApply(snapshot: snapshot, animated: false, usingReloadData: true, completion: completion))
+        enqueue(PendingApply(snapshot: snapshot, outlines: outlines(keptBy: snapshot), animated: false, usingReloadData: true,
+                             completion: completion))
     }
 
-    private func enqueue(_ apply: PendingApply) {
+    func enqueue(_ apply: PendingApply) {
         queue.append(apply)
         if queue.count == 1 { startNext() }
     }
@@ -127,7 +137,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// Diffs the first waiting apply (inline when small, else on a background queue) and lands it.
     private func startNext() {
         guard let next = queue.first else { return }
-        if next.usingReloadData {
+        if next.usingReloadData || next.update != nil {
             land()
             return
         }
@@ -156,11 +166,21 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         defer { startNext() }
         guard let collectionView else {
             show(apply.snapshot.withoutChangeMarks)?.letGo()
+            outlines = apply.outlines
             apply.completion?()
+            return
+        }
+        if let update = apply.update {  // an expand or collapse, worked out without a diff
+            let new = apply.snapshot
+            collectionView.performBatch(update, prepared: nil, dataChange: {
+                self.current = new
+                self.outlines = apply.outlines
+            }, animated: apply.animated) { _ in apply.completion?() }
             return
         }
         guard let diff = apply.diff, !apply.usingReloadData else {
             show(apply.snapshot.withoutChangeMarks)?.letGo()
+            outlines = apply.outlines
             collectionView.reloadData()
             apply.completion?()
             return
@@ -169,6 +189,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         var retired: Retired<Snapshot>?
         collectionView.performBatch(diff.update, prepared: apply.prepared, dataChange: {
             retired = self.show(new.withoutChangeMarks)
+            self.outlines = apply.outlines
         }, animated: apply.animated) { _ in
             retired?.letGo()
             apply.completion?()

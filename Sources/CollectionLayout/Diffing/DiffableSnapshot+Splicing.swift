@@ -1,0 +1,39 @@
+/// Replacing rows of one section in place: how a data source lands an expand or collapse of a
+/// section snapshot without diffing the section.
+extension DiffableSnapshot {
+    /// Removes the rows `removed` (ascending, disjoint, indices before) of the section at `s`,
+    /// then inserts each of `inserted` (ascending by index after) at its index. The identifiers
+    /// inserted must not be in the snapshot. Reindexes only from the first changed row on.
+    ///
+    /// - Complexity: O(n + k + r) for n items in the section, k identifiers removed or inserted
+    ///   and r rows after the first change (their places are rewritten); the arrays are copied once.
+    package mutating func splice(inSectionAt s: Int, removing removed: [Range<Int>],
+                                 inserting inserted: [(at: Int, items: [ItemID])]) {
+        guard !removed.isEmpty || !inserted.isEmpty else { return }
+        let first = min(removed.first?.lowerBound ?? .max, inserted.first?.at ?? .max)
+        for range in removed {
+            for id in items[s][range] { itemPlace[id] = nil }
+        }
+        var kept: [ItemID] = []
+        kept.reserveCapacity(items[s].count)
+        var next = 0
+        for range in removed {
+            kept += items[s][next..<range.lowerBound]
+            next = range.upperBound
+        }
+        kept += items[s][next...]
+        var list: [ItemID] = []
+        list.reserveCapacity(kept.count + inserted.reduce(0) { $0 + $1.items.count })
+        next = 0
+        for (at, ids) in inserted {
+            let take = at - list.count  // kept rows before this insertion
+            list += kept[next..<next + take]
+            next += take
+            list += ids
+        }
+        list += kept[next...]
+        items[s] = list
+        reindexItems(inSection: s, from: first)
+        recount()
+    }
+}
