@@ -37,3 +37,27 @@ extension DiffableSnapshot {
         recount()
     }
 }
+
+extension DiffableSnapshot {
+    /// Makes the section at `s`, which showed the visible items of a section snapshot, show
+    /// those of `outline`, given the rows one expand or collapse took away or added
+    /// (`change`): the inserted rows are the visible items below the item shown just before
+    /// each, taken from `outline`, so nothing is listed or diffed but the rows that changed.
+    ///
+    /// - Complexity: O(n + k + r) as ``splice(inSectionAt:removing:inserting:)``, plus
+    ///   O(k) to list the k inserted rows.
+    package mutating func apply(_ change: VisibleItemsChange, inSectionAt s: Int, showing outline: SectionSnapshot<ItemID>) {
+        let rows = items[s]
+        var inserted: [(at: Int, items: [ItemID])] = []
+        var added = 0
+        for range in change.inserted {
+            // The rows come right below an item that was shown before, at the row before them.
+            let parent = rows[range.lowerBound - 1 - added]
+            let below = outline.visibleItems(below: parent)
+            assert(below.count == range.count, "the rows below an expanded item are its visible descendants")
+            inserted.append((range.lowerBound, below))
+            added += range.count
+        }
+        splice(inSectionAt: s, removing: change.removed, inserting: inserted)
+    }
+}

@@ -133,32 +133,24 @@ extension CollectionViewDiffableDataSource {
     /// `after` then: a batch of those rows alone, O(changed rows) to plan.
     private func land(_ change: VisibleItemsChange, to after: SectionSnapshot<ItemID>,
                       in section: SectionID, animated: Bool, completion: (() -> Void)?) {
-        let (flat, outlines) = latest
-        guard let s = flat.indexOfSection(section) else { return }
-        let rows = flat.itemIdentifiers(inSection: section)
+        // No binding holds the shown snapshot here: it changes in place below, and a second
+        // reference to it would make that copy a million identifiers.
+        guard let s = latest.flat.indexOfSection(section) else { return }
         var update = BatchUpdate()
         for range in change.removed {
             update.deletedItems += range.map { IndexPath(item: $0, section: s) }
         }
-        var inserted: [(at: Int, items: [ItemID])] = []
-        var added = 0
         for range in change.inserted {
-            // The rows come right below an item that was shown before, at the row before them.
-            let parent = rows[range.lowerBound - 1 - added]
-            let items = after.visibleItems(below: parent)
-            assert(items.count == range.count, "the rows below an expanded item are its visible descendants")
-            inserted.append((range.lowerBound, items))
             update.insertedItems += range.map { IndexPath(item: $0, section: s) }
-            added += range.count
         }
-        var newOutlines = outlines
+        var newOutlines = latest.outlines
         newOutlines[section] = after
         let splice = { (snapshot: inout Snapshot) in
-            snapshot.splice(inSectionAt: s, removing: change.removed, inserting: inserted)
+            snapshot.apply(change, inSectionAt: s, showing: after)
         }
         guard queue.isEmpty, let collectionView else {
             // Behind other applies (or without a view): a snapshot of its own, landing in turn.
-            var next = flat
+            var next = latest.flat
             splice(&next)
             enqueue(PendingApply(snapshot: next, outlines: newOutlines, animated: animated, usingReloadData: false,
                                  completion: completion, update: update))
