@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Replacing rows of one section in place: how a data source lands an expand or collapse of a
 /// section snapshot without diffing the section.
 extension DiffableSnapshot {
@@ -7,6 +9,12 @@ extension DiffableSnapshot {
     ///
     /// - Complexity: O(n + k + r) for n items in the section, k identifiers removed or inserted
     ///   and r rows after the first change (their places are rewritten); the arrays are copied once.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     package mutating func splice(inSectionAt s: Int, removing removed: [Range<Int>],
                                  inserting inserted: [(at: Int, items: [ItemID])]) {
         guard !removed.isEmpty || !inserted.isEmpty else { return }
@@ -46,6 +54,12 @@ extension DiffableSnapshot {
     ///
     /// - Complexity: O(n + k + r) as ``splice(inSectionAt:removing:inserting:)``, plus
     ///   O(k) to list the k inserted rows.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     package mutating func apply(_ change: VisibleItemsChange, inSectionAt s: Int, showing outline: SectionSnapshot<ItemID>) {
         let rows = items[s]
         var inserted: [(at: Int, items: [ItemID])] = []
