@@ -28,8 +28,9 @@ extension CollectionViewDiffableDataSource {
         public var willCollapseItem: ((ItemID) -> Void)?
         /// Loads children lazily: given the item being expanded and the section snapshot as it
         /// is, returns the section snapshot to show, with the item's children added; the item
-        /// is then expanded in it. With it set, an item that has no children and was never
-        /// expanded counts as expandable (it may load some).
+        /// is then expanded in it. With it set, an item that has no children and is not
+        /// expanded counts as expandable (it may load some). A returned snapshot that differs
+        /// from the one given is shown by a diff, as ``apply(_:to:animatingDifferences:completion:)``.
         public var snapshotForExpandingParent: ((ItemID, SectionSnapshot<ItemID>) -> SectionSnapshot<ItemID>)?
         public init() {}
     }
