@@ -254,6 +254,33 @@ final class SectionSnapshotWindowTests: XCTestCase {
         XCTAssertEqual(w.reports, [])
     }}
 
+    /// An expand made while a large apply is still diffing off the main thread waits its turn
+    /// and lands after it, on the snapshot that apply showed.
+    func testExpandBehindAPendingApplyLandsInTurn() throws { try MainActor.assumeIsolated {
+        let w = openList()
+        defer { w.close() }
+        var flat = DiffableWindow.Snapshot()
+        try flat.appendSections(["F", "S"])
+        try flat.appendItems(["f0"], toSection: "F")
+        XCTAssertTrue(w.applyAndWait(flat))
+        show(try tree(), in: w)
+        var big = w.source.snapshot()
+        try big.appendItems((1...30_000).map { "f\($0)" }, toSection: "F")
+        var order: [String] = []
+        w.source.apply(big, animatingDifferences: true) { order.append("big") }
+        XCTAssertEqual(w.cv.numberOfItems(inSection: 0), 1, "diffing off the main thread: not landed yet")
+        w.source.setExpanded(true, itemAt: path(w, "A"), includingDescendants: false, animated: true)
+        XCTAssertEqual(w.cv.numberOfItems(inSection: 1), 3, "waits for the apply before it")
+        XCTAssertEqual(w.source.snapshot().itemIdentifiers(inSection: "S"), ["A", "a1", "a2", "a3", "B", "C"], "the snapshot has both")
+        XCTAssertTrue(w.source.snapshot(for: "S").isExpanded("A"))
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { w.cv.numberOfItems(inSection: 1) == 6 } && w.settle())
+        XCTAssertEqual(order, ["big"])
+        XCTAssertEqual(w.cv.numberOfItems(inSection: 0), 30_001)
+        XCTAssertEqual(w.source.itemIdentifier(for: IndexPath(item: 1, section: 1)), "a1")
+        XCTAssertEqual(w.source.indexPath(for: "C"), IndexPath(item: 5, section: 1))
+        XCTAssertEqual(w.reports, [])
+    }}
+
     /// A parent of 100,000 children in a tree of a million items: expanding it plans and lands
     /// (the rows after it move down by 100,000), and collapsing it takes them out again. The
     /// time is measured by `collection-bench outline`, not here.
