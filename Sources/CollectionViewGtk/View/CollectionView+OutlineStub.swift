@@ -1,7 +1,8 @@
 import CollectionLayout
 
-/// Stands in for S2's `outlineStateDidChange(at:)` until its branch is merged (the lead deletes
-/// this file then): the data sources call it after an expand or collapse lands.
+// A stand-in until part 2 of issue 33 (the outline in the view) is merged; the lead deletes
+// this file at the merge, where the view's own `outlineStateDidChange(at:)` replaces it.
 extension CollectionView {
+    /// Tells the view that the items at `indexPaths` were expanded or collapsed (no-op here).
     package func outlineStateDidChange(at indexPaths: [IndexPath]) {}
 }
