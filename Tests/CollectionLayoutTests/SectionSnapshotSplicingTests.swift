@@ -29,11 +29,27 @@ import CollectionTestSupport
             let withDescendants = Bool.random(using: &rng)
             let targets = withDescendants ? named.flatMap { outline.itemsWithChildren(from: $0) + [$0] } : named
             let change = Bool.random(using: &rng) ? try outline.expand(targets) : try outline.collapse(targets)
-            flat.apply(change, inSectionAt: 1, showing: outline)
-            flat.checkInvariants()
+            let before = flat
+            let deferring = Bool.random(using: &rng)
+            flat.apply(change, inSectionAt: 1, showing: outline, deferringReindex: deferring)
+            if deferring {
+                // Rows before the first change keep their places; the others may be out of
+                // date until reindexed, and are said to be.
+                for (row, item) in flat.itemIdentifiers(inSection: "tree").enumerated() where flat.hasCurrentPlace(item) {
+                    #expect(flat.indexPath(ofItem: item) == IndexPath(item: row, section: 1), "seed \(seed)")
+                }
+                let first = min(change.removed.first?.lowerBound ?? .max, change.inserted.first?.lowerBound ?? .max)
+                for row in 0..<min(first, before.numberOfItems(inSection: "tree")) {
+                    #expect(flat.hasCurrentPlace(before.itemIdentifiers(inSection: "tree")[row]) || !before.staleRows.isEmpty)
+                }
+                if Bool.random(using: &rng) { flat.reindexStaleRows() }
+            }
+            var checked = flat
+            checked.reindexStaleRows()
+            checked.checkInvariants()
             #expect(flat.itemIdentifiers(inSection: "tree") == outline.visibleItems, "seed \(seed)")
             #expect(flat.itemIdentifiers(inSection: "before") == [1000, 1001] && flat.itemIdentifiers(inSection: "after") == [1002])
-            #expect(flat.indexOfItem(1002) == 2 + outline.numberOfVisibleItems)
+            #expect(checked.indexOfItem(1002) == 2 + outline.numberOfVisibleItems)
         }
     }
 

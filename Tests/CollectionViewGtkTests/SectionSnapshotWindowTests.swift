@@ -139,6 +139,16 @@ final class SectionSnapshotWindowTests: XCTestCase {
         XCTAssertNil(w.mismatch(w.source.snapshot()))
         XCTAssertEqual(w.shownItems(), [["A", "B", "C"]])
         XCTAssertTrue(w.source.snapshot(for: "S").isExpanded("b1"), "b1 keeps its state inside collapsed B")
+
+        // Expanded again, then a flat apply of the snapshot with one item more: diffed from the
+        // rows the expands left, whose places are brought up to date first.
+        w.source.setExpanded(true, itemAt: path(w, "A"), includingDescendants: false, animated: false)
+        var more = w.source.snapshot()
+        XCTAssertEqual(more.indexPath(ofItem: "C"), IndexPath(item: 5, section: 0))
+        try more.insertItems(["C0"], beforeItem: "C")
+        XCTAssertTrue(w.applyAndWait(more, animated: true))
+        XCTAssertEqual(w.shownItems(), [["A", "a1", "a2", "a3", "B", "C0", "C"]])
+        XCTAssertNil(w.mismatch(more))
         XCTAssertEqual(w.reports, [])
     }}
 

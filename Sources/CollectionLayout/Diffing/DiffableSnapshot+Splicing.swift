@@ -5,10 +5,13 @@ import FoundationEssentials
 extension DiffableSnapshot {
     /// Removes the rows `removed` (ascending, disjoint, indices before) of the section at `s`,
     /// then inserts each of `inserted` (ascending by index after) at its index. The identifiers
-    /// inserted must not be in the snapshot. Reindexes only from the first changed row on.
+    /// inserted must not be in the snapshot. Reindexes only from the first changed row on; with
+    /// `deferringReindex`, not even those: they are marked in ``staleRows`` and
+    /// ``reindexStaleRows()`` rewrites them when their places are needed.
     ///
     /// - Complexity: O(n + k + r) for n items in the section, k identifiers removed or inserted
-    ///   and r rows after the first change (their places are rewritten); the arrays are copied once.
+    ///   and r rows after the first change (their places are rewritten); O(n + k) deferring, the
+    ///   O(n) being one copy of the section's array.
     @_specialize(where SectionID == Int, ItemID == Int)
     @_specialize(where SectionID == Int, ItemID == String)
     @_specialize(where SectionID == Int, ItemID == UUID)
@@ -16,7 +19,7 @@ extension DiffableSnapshot {
     @_specialize(where SectionID == String, ItemID == String)
     @_specialize(where SectionID == String, ItemID == UUID)
     package mutating func splice(inSectionAt s: Int, removing removed: [Range<Int>],
-                                 inserting inserted: [(at: Int, items: [ItemID])]) {
+                                 inserting inserted: [(at: Int, items: [ItemID])], deferringReindex: Bool = false) {
         guard !removed.isEmpty || !inserted.isEmpty else { return }
         let first = min(removed.first?.lowerBound ?? .max, inserted.first?.at ?? .max)
         for range in removed {
@@ -41,7 +44,17 @@ extension DiffableSnapshot {
         }
         list += kept[next...]
         items[s] = list
-        reindexItems(inSection: s, from: first)
+        if deferringReindex {
+            // Only the new items are indexed (their places are right until the next change);
+            // the rows from `first` on are marked out of date.
+            let id = sections[s]
+            for (at, ids) in inserted {
+                for (offset, item) in ids.enumerated() { itemPlace[item] = Place(section: id, index: at + offset) }
+            }
+            staleRows[id] = min(staleRows[id] ?? .max, first)
+        } else {
+            reindexItems(inSection: s, from: first)
+        }
         recount()
     }
 }
@@ -60,7 +73,8 @@ extension DiffableSnapshot {
     @_specialize(where SectionID == String, ItemID == Int)
     @_specialize(where SectionID == String, ItemID == String)
     @_specialize(where SectionID == String, ItemID == UUID)
-    package mutating func apply(_ change: VisibleItemsChange, inSectionAt s: Int, showing outline: SectionSnapshot<ItemID>) {
+    package mutating func apply(_ change: VisibleItemsChange, inSectionAt s: Int, showing outline: SectionSnapshot<ItemID>,
+                                deferringReindex: Bool = false) {
         let rows = items[s]
         var inserted: [(at: Int, items: [ItemID])] = []
         var added = 0
@@ -72,6 +86,30 @@ extension DiffableSnapshot {
             inserted.append((range.lowerBound, below))
             added += range.count
         }
-        splice(inSectionAt: s, removing: change.removed, inserting: inserted)
+        splice(inSectionAt: s, removing: change.removed, inserting: inserted, deferringReindex: deferringReindex)
+    }
+}
+
+extension DiffableSnapshot {
+    /// Rewrites the places left out of date by deferred splices (``staleRows``).
+    ///
+    /// - Complexity: O(r) for r rows marked out of date; O(1) when none are.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    package mutating func reindexStaleRows() {
+        guard !staleRows.isEmpty else { return }
+        for (id, row) in staleRows {
+            if let s = sectionIndex[id] { reindexItems(inSection: s, from: min(row, items[s].count)) }
+        }
+        staleRows = [:]
+    }
+
+    /// Whether `item`'s place is up to date (always, but for rows a deferred splice left out of
+    /// date); true for an item the snapshot does not hold.
+    ///
+    /// - Complexity: O(1) expected.
+    package func hasCurrentPlace(_ item: ItemID) -> Bool {
+        guard !staleRows.isEmpty, let place = itemPlace[item], let stale = staleRows[place.section] else { return true }
+        return place.index < stale
     }
 }

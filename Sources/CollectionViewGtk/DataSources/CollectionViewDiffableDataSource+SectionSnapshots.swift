@@ -67,8 +67,10 @@ extension CollectionViewDiffableDataSource {
     ///   ``setExpanded(_:itemAt:includingDescendants:animated:)``.
     public func apply(_ sectionSnapshot: SectionSnapshot<ItemID>, to section: SectionID,
                       animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        freshen()
         var (flat, outlines) = latest
         flat = flat.withoutChangeMarks
+        flat.reindexStaleRows()
         do {
             if flat.indexOfSection(section) == nil { try flat.appendSections([section]) }
             try flat.deleteItems(flat.itemIdentifiers(inSection: section))
@@ -147,7 +149,8 @@ extension CollectionViewDiffableDataSource {
         var newOutlines = latest.outlines
         newOutlines[section] = after
         let splice = { (snapshot: inout Snapshot) in
-            snapshot.apply(change, inSectionAt: s, showing: after)
+            // The places of the rows after the change are rewritten when needed, not here.
+            snapshot.apply(change, inSectionAt: s, showing: after, deferringReindex: true)
         }
         guard queue.isEmpty, let collectionView else {
             // Behind other applies (or without a view): a snapshot of its own, landing in turn.
@@ -199,7 +202,7 @@ extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
     /// Where the item's parent is shown; nil for a root item or outside an outline.
     public func parentIndexPath(ofItemAt indexPath: IndexPath) -> IndexPath? {
         guard let (item, _, outline) = outlineItem(at: indexPath), let parent = outline.parent(of: item) else { return nil }
-        return current.indexPath(ofItem: parent)
+        return self.indexPath(for: parent)
     }
 
     /// Expands or collapses the item shown at `indexPath`, asking `sectionSnapshotHandlers`
@@ -209,11 +212,13 @@ extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
     /// item outside an outline.
     ///
     /// - Complexity: O(d + s + r) for an item d deep with s siblings before it and its
-    ///   ancestors, and r rows appearing or going; the view's rows after the change have their
-    ///   places rewritten (O(rows after)), and nothing is diffed.
+    ///   ancestors, and r rows appearing or going, plus one copy of the section's array of
+    ///   identifiers; nothing is diffed. The places of the rows after the change (identifier →
+    ///   index path) are rewritten later, once, when `indexPath(for:)`, `snapshot()` or the
+    ///   next apply needs them.
     public func setExpanded(_ expanded: Bool, itemAt indexPath: IndexPath, includingDescendants: Bool, animated: Bool) {
         guard let (item, section, _) = outlineItem(at: indexPath) else { return }
         setExpanded(expanded, item: item, section: section, includingDescendants: includingDescendants, animated: animated)
-        if let shown = current.indexPath(ofItem: item) { collectionView?.outlineStateDidChange(at: [shown]) }
+        if let shown = self.indexPath(for: item) { collectionView?.outlineStateDidChange(at: [shown]) }
     }
 }

@@ -101,7 +101,17 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// A copy of what the view shows, or will once pending applies have landed
     /// (`snapshot()`): change it and `apply` it.
     public func snapshot() -> Snapshot {
-        (queue.last?.snapshot ?? current).withoutChangeMarks
+        freshen()
+        var result = (queue.last?.snapshot ?? current).withoutChangeMarks
+        result.reindexStaleRows()  // a waiting expand's, a copy
+        return result
+    }
+
+    /// Brings the places of items after an expand or collapse up to date: landing one leaves
+    /// them out of date (rewriting a million places would cost more than the rest of it), and
+    /// they are rewritten once, when something needs them.
+    func freshen() {
+        current.reindexStaleRows()
     }
 
     /// Shows `snapshot` (`apply(_:animatingDifferences:completion:)`): what stayed keeps its
@@ -141,7 +151,10 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
             land()
             return
         }
-        let old = current, new = next.snapshot
+        freshen()
+        var fresh = next.snapshot
+        fresh.reindexStaleRows()
+        let old = current, new = fresh
         if old.numberOfItems + new.numberOfItems <= Self.backgroundDiffThreshold {
             queue[0].diff = SnapshotDiff(from: old, to: new)
             land()
@@ -233,9 +246,11 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
     /// Where `itemIdentifier` is shown (`indexPath(for:)`), or nil.
     ///
-    /// - Complexity: O(1) expected.
+    /// - Complexity: O(1) expected; the first call after an expand or collapse for an item
+    ///   below it rewrites the places of the rows below it, once.
     public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
-        current.indexPath(ofItem: itemIdentifier)
+        if !current.hasCurrentPlace(itemIdentifier) { freshen() }
+        return current.indexPath(ofItem: itemIdentifier)
     }
 
     /// The section shown at `index` (`sectionIdentifier(for:)`), or nil.
@@ -269,6 +284,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
     /// Moves the item in the snapshot shown; the view already shows it there.
     public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        freshen()
         guard let id = itemIdentifier(for: sourceIndexPath),
               current.sectionIdentifiers.indices.contains(destinationIndexPath.section) else { return }
         let before = current
