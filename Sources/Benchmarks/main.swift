@@ -1,7 +1,8 @@
 // The benchmark executable: `collection-bench layout` and `layout-scroll` (the layout core and
 // the layout's share of a scrolled frame, no display), `outline-core` (section snapshots of a
 // million items: expand and collapse plans, no display), `tree-model` (a TreeListModelDataSource
-// expanding a row of 100,000 children, with a display) and, with
+// expanding a row of 100,000 children, with a display), `outline` (the same tree in the view
+// against GtkListView over a GtkTreeListModel) and, with
 // a display, the view benchmarks; `collection-bench diff` diffs snapshots and, with a display,
 // watches the main thread while a diffable data source applies one. Build it in release:
 // `swift run -c release collection-bench`. `collection-bench touch-probe` is no benchmark: a
@@ -25,6 +26,8 @@ MainActor.assumeIsolated {
         CompositionalBenchmark.run()
     case "outline-core":
         OutlineCoreBenchmark.run()
+    case "outline":
+        OutlineBenchmark.run()
     case "updates":
         UpdateBenchmark.run()
     case "tree-model":
@@ -57,7 +60,7 @@ MainActor.assumeIsolated {
     case "viewer-gtk" where arguments.count >= 3:
         ViewerBenchmark.runGtk(dir: arguments[1], count: Int(arguments[2]) ?? 100)
     default:
-        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | outline-core | tree-model | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] [--huge] | updates | selection | diff | folder [DIR] [--photos N] | viewer [DIR] [--photos N]   (all but layout, layout-scroll, compositional, outline-core and the first part of diff need a display)")
+        print("usage: collection-bench layout [--quick] | layout-scroll | compositional | outline-core | outline | tree-model | scroll [--quick] [--self-sizing] [--compositional] [--tiles] [--list-cells] [--huge] | updates | selection | diff | folder [DIR] [--photos N] | viewer [DIR] [--photos N]   (all but layout, layout-scroll, compositional, outline-core and the first part of diff need a display)")
         exit(2)
     }
 }

@@ -404,3 +404,70 @@ GtkWidget *cv_bench_list_view_new(GListModel *model) {
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(model));
     return gtk_list_view_new(selection, factory);
 }
+
+/* ---- the outline benchmark's tree as a GtkTreeListModel ---- */
+
+/* A GListModel of "Item <base + i>" strings, i < n, made on demand. */
+static GListModel *range_model_new(guint base, guint n) {
+    GtkStringList *list = gtk_string_list_new(NULL);
+    char text[32];
+    for (guint i = 0; i < n; i++) {
+        g_snprintf(text, sizeof text, "Item %u", base + i);
+        gtk_string_list_append(list, text);
+    }
+    return G_LIST_MODEL(list);
+}
+
+/* OutlineCoreBenchmark's tree: roots 0 and 1; 0 has 799 folders (1000000...) of 1,000 files
+ * each (10000000... in folder order); 1 has 100,000 children (2000000...), the last of which
+ * has 100,000 files after the folders' files. */
+static GListModel *outline_children(gpointer item, gpointer data) {
+    (void)data;
+    guint id = (guint)g_ascii_strtoull(gtk_string_object_get_string(GTK_STRING_OBJECT(item)) + 5, NULL, 10);
+    const guint folders = 799, files = 1000, wide = 100000;
+    if (id == 0) return range_model_new(1000000, folders);
+    if (id == 1) return range_model_new(2000000, wide);
+    if (id >= 1000000 && id < 1000000 + folders) return range_model_new(10000000 + (id - 1000000) * files, files);
+    if (id == 2000000 + wide - 1) return range_model_new(10000000 + folders * files, wide);
+    return NULL;
+}
+
+/* Binds a row of the tree: the label shows the row's item, as grid_bind does for a string. */
+static void tree_bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory; (void)data;
+    GtkTreeListRow *row = gtk_list_item_get_item(item);
+    GObject *string = gtk_tree_list_row_get_item(row);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(GTK_STRING_OBJECT(string)));
+    g_object_unref(string);
+}
+
+GtkTreeListModel *cv_bench_outline_tree_new(void) {
+    return gtk_tree_list_model_new(range_model_new(0, 2), FALSE, TRUE, outline_children, NULL, NULL);
+}
+
+guint cv_bench_tree_row_id(GtkTreeListModel *model, guint position) {
+    GtkTreeListRow *row = gtk_tree_list_model_get_row(model, position);
+    if (!row) return G_MAXUINT;
+    GObject *item = gtk_tree_list_row_get_item(row);
+    guint id = (guint)g_ascii_strtoull(gtk_string_object_get_string(GTK_STRING_OBJECT(item)) + 5, NULL, 10);
+    g_object_unref(item);
+    g_object_unref(row);
+    return id;
+}
+
+void cv_bench_tree_set_expanded(GtkTreeListModel *model, guint position, gboolean expanded) {
+    GtkTreeListRow *row = gtk_tree_list_model_get_row(model, position);
+    gtk_tree_list_row_set_expanded(row, expanded);
+    g_object_unref(row);
+}
+
+GtkWidget *cv_bench_tree_list_view_new(GtkTreeListModel *model, int cell_width, int cell_height) {
+    CellSize *size = g_new(CellSize, 1);
+    size->width = cell_width;
+    size->height = cell_height;
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect_data(factory, "setup", G_CALLBACK(grid_setup), size, (GClosureNotify)g_free, 0);
+    g_signal_connect(factory, "bind", G_CALLBACK(tree_bind), NULL);
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(g_object_ref(G_LIST_MODEL(model))));
+    return gtk_list_view_new(selection, factory);
+}

@@ -45,6 +45,14 @@ gboolean cv_bench_folder_lists_loading(GPtrArray *lists);
 /* GtkGridView over a folder model, each cell a label with the file's name (no pictures). */
 GtkWidget *cv_bench_file_grid_view_new(GListModel *files, guint columns, int cell_width, int cell_height);
 
+/* OutlineCoreBenchmark's million-item tree as a GtkTreeListModel (every row expanded as it is
+ * made), the id of the item at a row, expanding or collapsing a row, and a GtkListView over it
+ * with the cv_bench_cell label of the scroll benchmarks. */
+GtkTreeListModel *cv_bench_outline_tree_new(void);
+guint cv_bench_tree_row_id(GtkTreeListModel *model, guint position);
+void cv_bench_tree_set_expanded(GtkTreeListModel *model, guint position, gboolean expanded);
+GtkWidget *cv_bench_tree_list_view_new(GtkTreeListModel *model, int cell_width, int cell_height);
+
 G_END_DECLS
 
 /* The floor of a scrolled frame: a widget `content_height` tall that draws one width x height

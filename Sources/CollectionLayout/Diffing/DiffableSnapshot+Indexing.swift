@@ -1,9 +1,17 @@
+import FoundationEssentials
+
 /// Keeping the lookup dictionaries and the section starts in step with the arrays, and the
 /// checks the mutations make before they change anything.
 extension DiffableSnapshot {
     /// Rewrites the places of section `s`'s items from index `start` on.
     ///
     /// - Complexity: O(n - start) for n items in the section.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     mutating func reindexItems(inSection s: Int, from start: Int = 0) {
         let id = sections[s]
         var i = start

@@ -32,6 +32,11 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
     /// `sectionStart[s]`: the number of items in the sections before `s`; one more entry than
     /// sections, the last being the item count. Makes `indexOfItem(_:)` O(1).
     var sectionStart: [Int] = [0]
+    /// Section identifier → the first row from which its items' places in `itemPlace` may be
+    /// out of date, after a ``splice(inSectionAt:removing:inserting:deferringReindex:)`` that
+    /// left them so; ``reindexStaleRows()`` brings them up to date. Empty in every snapshot an
+    /// app sees: only a data source makes and reads such a snapshot.
+    package var staleRows: [SectionID: Int] = [:]
     var reloadedItems = OrderedIdentifiers<ItemID>()
     var reconfiguredItems = OrderedIdentifiers<ItemID>()
     var reloadedSections = OrderedIdentifiers<SectionID>()

@@ -60,19 +60,27 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     }
 
     public var reorderingHandlers = ReorderingHandlers()
-    private weak var collectionView: CollectionView?
+    weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
     /// What the collection view shows (or will, once the batch in flight lands).
-    private var current = Snapshot()
+    var current = Snapshot()
+    /// The section snapshots of the sections shown as outlines, with `current`.
+    var outlines: [SectionID: SectionSnapshot<ItemID>] = [:]
+    /// What the app's handlers say about expanding and collapsing (`sectionSnapshotHandlers`).
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers()
     /// Applies waiting for their turn, in call order; the first may be diffing off the main thread.
-    private var queue: [PendingApply] = []
+    var queue: [PendingApply] = []
 
-    private struct PendingApply {
+    struct PendingApply {
         let snapshot: Snapshot
+        /// The section snapshots once it has landed.
+        let outlines: [SectionID: SectionSnapshot<ItemID>]
         let animated: Bool
         let usingReloadData: Bool
         let completion: (() -> Void)?
         var diff: SnapshotDiff?
+        /// The batch worked out without a diff (an expand or collapse), instead of `diff`.
+        var update: BatchUpdate?
         /// The batch's plan, made with the diff off the main thread.
         var prepared: PreparedBatch?
     }
@@ -93,7 +101,17 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// A copy of what the view shows, or will once pending applies have landed
     /// (`snapshot()`): change it and `apply` it.
     public func snapshot() -> Snapshot {
-        (queue.last?.snapshot ?? current).withoutChangeMarks
+        freshen()
+        var result = (queue.last?.snapshot ?? current).withoutChangeMarks
+        result.reindexStaleRows()  // a waiting expand's, a copy
+        return result
+    }
+
+    /// Brings the places of items after an expand or collapse up to date: landing one leaves
+    /// them out of date (rewriting a million places would cost more than the rest of it), and
+    /// they are rewritten once, when something needs them.
+    func freshen() {
+        current.reindexStaleRows()
     }
 
     /// Shows `snapshot` (`apply(_:animatingDifferences:completion:)`): what stayed keeps its
@@ -110,16 +128,18 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// - Complexity: the diff is O(n log n) in the items of both snapshots; above
     ///   `backgroundDiffThreshold` it runs on another thread.
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        enqueue(PendingApply(snapshot: snapshot, animated: animatingDifferences, usingReloadData: false, completion: completion))
+        enqueue(PendingApply(snapshot: snapshot, outlines: outlines(keptBy: snapshot), animated: animatingDifferences,
+                             usingReloadData: false, completion: completion))
     }
 
     /// Shows `snapshot` by reloading the view, without a diff or animation
     /// (`applySnapshotUsingReloadData(_:completion:)`).
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
-        enqueue(PendingApply(snapshot: snapshot, animated: false, usingReloadData: true, completion: completion))
+        enqueue(PendingApply(snapshot: snapshot, outlines: outlines(keptBy: snapshot), animated: false, usingReloadData: true,
+                             completion: completion))
     }
 
-    private func enqueue(_ apply: PendingApply) {
+    func enqueue(_ apply: PendingApply) {
         queue.append(apply)
         if queue.count == 1 { startNext() }
     }
@@ -127,11 +147,14 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// Diffs the first waiting apply (inline when small, else on a background queue) and lands it.
     private func startNext() {
         guard let next = queue.first else { return }
-        if next.usingReloadData {
+        if next.usingReloadData || next.update != nil {
             land()
             return
         }
-        let old = current, new = next.snapshot
+        freshen()
+        var fresh = next.snapshot
+        fresh.reindexStaleRows()
+        let old = current, new = fresh
         if old.numberOfItems + new.numberOfItems <= Self.backgroundDiffThreshold {
             queue[0].diff = SnapshotDiff(from: old, to: new)
             land()
@@ -156,11 +179,21 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         defer { startNext() }
         guard let collectionView else {
             show(apply.snapshot.withoutChangeMarks)?.letGo()
+            outlines = apply.outlines
             apply.completion?()
+            return
+        }
+        if let update = apply.update {  // an expand or collapse, worked out without a diff
+            let new = apply.snapshot
+            collectionView.performBatch(update, prepared: nil, dataChange: {
+                self.current = new
+                self.outlines = apply.outlines
+            }, animated: apply.animated) { _ in apply.completion?() }
             return
         }
         guard let diff = apply.diff, !apply.usingReloadData else {
             show(apply.snapshot.withoutChangeMarks)?.letGo()
+            outlines = apply.outlines
             collectionView.reloadData()
             apply.completion?()
             return
@@ -169,6 +202,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         var retired: Retired<Snapshot>?
         collectionView.performBatch(diff.update, prepared: apply.prepared, dataChange: {
             retired = self.show(new.withoutChangeMarks)
+            self.outlines = apply.outlines
         }, animated: apply.animated) { _ in
             retired?.letGo()
             apply.completion?()
@@ -212,9 +246,11 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
     /// Where `itemIdentifier` is shown (`indexPath(for:)`), or nil.
     ///
-    /// - Complexity: O(1) expected.
+    /// - Complexity: O(1) expected; the first call after an expand or collapse for an item
+    ///   below it rewrites the places of the rows below it, once.
     public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
-        current.indexPath(ofItem: itemIdentifier)
+        if !current.hasCurrentPlace(itemIdentifier) { freshen() }
+        return current.indexPath(ofItem: itemIdentifier)
     }
 
     /// The section shown at `index` (`sectionIdentifier(for:)`), or nil.
@@ -248,6 +284,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
     /// Moves the item in the snapshot shown; the view already shows it there.
     public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        freshen()
         guard let id = itemIdentifier(for: sourceIndexPath),
               current.sectionIdentifiers.indices.contains(destinationIndexPath.section) else { return }
         let before = current

@@ -40,6 +40,9 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// does not have, or an image file (`isFile` true) that did not load. The row shows the
     /// theme's `image-missing` icon; each is reported once per collection view.
     case imageUnavailable(String, isFile: Bool)
+    /// A section snapshot could not be applied to a diffable data source's section (an item of
+    /// it is in another section); nothing changed.
+    case invalidSectionSnapshot(SnapshotError)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -81,6 +84,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "the image file '\(path)' could not be loaded (missing, unreadable or not an image), so its rows show 'image-missing' instead."
         case .invalidIndexPath(let method, let indexPath):
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
+        case .invalidSectionSnapshot(let error):
+            return "The section snapshot was not applied: \(error)"
         }
     }
 }
