@@ -44,3 +44,30 @@ extension GalleryController {
         return nil
     }
 }
+
+extension GalleryLog {
+    /// A shown menu's entries ("menu Copy|Move to Trash", mnemonics taken out), so a test can
+    /// see that an action is listed once.
+    static func menuEntries(of popover: UnsafeMutablePointer<GtkWidget>) {
+        guard g_type_check_instance_is_a(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GTypeInstance.self),
+                                         gtk_popover_menu_get_type()) != 0,
+              let model = gtk_popover_menu_get_menu_model(OpaquePointer(popover)) else { return }
+        var labels: [String] = []
+        func collect(_ model: UnsafeMutablePointer<GMenuModel>) {
+            for index in 0..<g_menu_model_get_n_items(model) {
+                if let value = g_menu_model_get_item_attribute_value(model, index, "label", nil) {
+                    labels.append(String(cString: g_variant_get_string(value, nil)).replacingOccurrences(of: "_", with: ""))
+                    g_variant_unref(value)
+                }
+                for link in ["section", "submenu"] {
+                    if let inner = g_menu_model_get_item_link(model, index, link) {
+                        collect(inner)
+                        g_object_unref(raw(inner))
+                    }
+                }
+            }
+        }
+        collect(model)
+        event("menu " + labels.joined(separator: "|"))
+    }
+}

@@ -393,7 +393,10 @@ enum GalleryLog {
                 g_object_ref(instance)
                 MainActor.assumeIsolated { () -> Void in
                     Async.after(milliseconds: 0) {
-                        if (gtk_widget_get_mapped(widget) != 0) == mapped { GalleryLog.event(mapped ? "popover shown" : "popover hidden") }
+                        if (gtk_widget_get_mapped(widget) != 0) == mapped {
+                            if mapped { GalleryLog.menuEntries(of: widget) }
+                            GalleryLog.event(mapped ? "popover shown" : "popover hidden")
+                        }
                         g_object_unref(widget)
                     }
                 }

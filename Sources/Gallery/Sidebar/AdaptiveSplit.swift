@@ -34,9 +34,10 @@ final class AdaptiveSplit {
     }
 
     /// The sidebar's and the content's narrowest widths: below their sum (and the separator),
-    /// the leaflet folds.
+    /// the leaflet folds. The header bar keeps the window about 600 wide at least, so the
+    /// content asks for 420: the split folds (below 641) before the window stops shrinking.
     static let sidebarWidth: Int32 = 220
-    static let contentWidth: Int32 = 360
+    static let contentWidth: Int32 = 420
 
     init(sidebar: WidgetPointer, content: WidgetPointer) {
         self.sidebar = sidebar
@@ -62,8 +63,8 @@ final class AdaptiveSplit {
         setAccessibleLabel(backButton, tip)
         gtk_widget_set_visible(backButton, 0)
         Signal.connect(raw(backButton), "clicked") { [weak self] in self?.showSidebar() }
-        Signal.connect(raw(widget), "notify::folded") { [weak self] in self?.update() }
-        Signal.connect(raw(widget), "notify::visible-child") { [weak self] in self?.update() }
+        Signal.connectPointer(raw(widget), "notify::folded") { [weak self] in self?.update() }
+        Signal.connectPointer(raw(widget), "notify::visible-child") { [weak self] in self?.update() }
     }
 
     var isFolded: Bool { adw_leaflet_get_folded(raw(widget)) != 0 }
