@@ -18,6 +18,7 @@ extension GalleryController {
 
     func collectionView(_ collectionView: CollectionView, trailingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         guard offersSwipeTrash(at: indexPath), let uri = content.tile(at: indexPath)?.uri else { return nil }
+        // Translators: a photo's swipe action (a button beside it, no mnemonic) and its context menu entry.
         let trash = ContextualAction(style: .destructive, title: tr("Move to Trash")) { [weak self] _, _, completion in
             // The photo is named by its URI: the path it had when the row opened may have moved.
             guard let self, let path = self.content.tile(at: indexPath)?.uri == uri ? indexPath : self.indexPath(ofPhoto: uri) else {

@@ -58,7 +58,7 @@ final class AdaptiveSplit {
         adw_leaflet_set_visible_child(raw(widget), raw(content))
 
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")!
-        let tip = tr("Folders")
+        let tip = tr("Back to the Folders")
         gtk_widget_set_tooltip_text(backButton, tip)
         setAccessibleLabel(backButton, tip)
         gtk_widget_set_visible(backButton, 0)
