@@ -35,3 +35,18 @@ void adw_toast_set_action_name(AdwToast *self, const char *action_name);
 void adw_toast_set_priority(AdwToast *self, int priority);
 void adw_toast_set_timeout(AdwToast *self, unsigned int timeout);
 void adw_toast_dismiss(AdwToast *self);
+
+/* AdwLeaflet (libadwaita 1.0): the gallery's folder sidebar beside the photos when the window
+ * is wide, one of them at a time when narrow (Sources/Gallery/Sidebar/AdaptiveSplit.swift, the
+ * one place that uses it). Widgets are void * for the reason above. */
+typedef struct _AdwLeafletPage AdwLeafletPage;
+enum { CV_ADW_FOLD_THRESHOLD_POLICY_MINIMUM = 0, CV_ADW_FOLD_THRESHOLD_POLICY_NATURAL = 1 };
+void *adw_leaflet_new(void);
+AdwLeafletPage *adw_leaflet_append(void *self, void *child);
+void adw_leaflet_page_set_navigatable(AdwLeafletPage *self, int navigatable);
+int adw_leaflet_get_folded(void *self);
+void adw_leaflet_set_fold_threshold_policy(void *self, int policy);
+void *adw_leaflet_get_visible_child(void *self);
+void adw_leaflet_set_visible_child(void *self, void *child);
+void adw_leaflet_set_can_navigate_back(void *self, int can_navigate_back);
+void adw_leaflet_set_can_unfold(void *self, int can_unfold);

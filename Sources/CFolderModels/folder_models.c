@@ -56,3 +56,13 @@ static int compare_names(gconstpointer a, gconstpointer b, gpointer data) {
 void *cv_folder_name_sorter_new(void) {
     return gtk_custom_sorter_new(compare_names, NULL, NULL);
 }
+
+static gboolean is_shown_folder(gpointer item, gpointer data) {
+    (void)data;
+    GFileInfo *info = item;
+    return g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY && g_file_info_get_name(info)[0] != '.';
+}
+
+void *cv_folder_subfolder_filter_new(void) {
+    return gtk_custom_filter_new(is_shown_folder, NULL, NULL);
+}

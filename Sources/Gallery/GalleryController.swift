@@ -159,7 +159,10 @@ final class GalleryController: CollectionViewDelegateFlowLayout, CollectionViewD
             ContextMenuItem(action.label, accelerator: action.accelerator) { [weak self] paths in self?.perform(action, on: paths) }
         }
         var sections = [edits]
-        if content.isEditable || gallery.folder != nil {
+        // One photo of a folder: its swipe action "Move to Trash" is listed by the view after
+        // these (GalleryController+Swipe.swift), so it is not listed twice.
+        let swipeListsTrash = indexPaths.count == 1 && offersSwipeTrash(at: first)
+        if content.isEditable || (gallery.folder != nil && !swipeListsTrash) {
             // The window's Delete key deletes the selection; the menu says so. A folder's
             // photos go to the trash (Undo in the toast), never deleted for good.
             let label = content.isEditable ? tr("_Delete") : tr("Move to _Trash")

@@ -229,7 +229,9 @@ extension GalleryWindow {
 
     /// Reads a folder (its URI: any name's bytes) and shows it once read; until then (and if it
     /// cannot be shown) the window keeps what it shows, with a message.
-    func open(folderURI uri: String) {
+    /// `keepingSidebar`: chosen in the folder sidebar, which keeps its root (and the folder
+    /// remembered for the next start stays the root).
+    func open(folderURI uri: String, keepingSidebar: Bool = false) {
         if let problem = FolderContent.problem(withURI: uri) {
             showMessage(problem)
             return
@@ -244,7 +246,7 @@ extension GalleryWindow {
             guard let self, let known = opening.known, let (folder, otherFiles) = opening.read,
                   self.loadingFolder === folder else { return }  // not both yet, or another folder was opened meanwhile
             self.loadingFolder = nil
-            self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known)
+            self.show(folder, path: path, otherFiles: otherFiles, started: started, known: known, keepingSidebar: keepingSidebar)
         }
         if photoOrder == .date {
             // Its first screen of thumbnails before its dates (they would share the cores); at
@@ -270,7 +272,8 @@ extension GalleryWindow {
         }
     }
 
-    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int, known: [String: IndexedPhoto]) {
+    private func show(_ folder: FolderContent, path: String, otherFiles: Int, started: Int, known: [String: IndexedPhoto],
+                      keepingSidebar: Bool) {
         viewer?.closeAtOnce()  // its pages are the old content's
         self.folder = folder
         folder.changed = { [weak self] in self?.logCounts() }
@@ -287,7 +290,8 @@ extension GalleryWindow {
         }
         gtk_window_set_title(window.as(GtkWindow.self), (path as NSString).lastPathComponent)
         showMessage(otherFiles == 0 ? nil : UserText.ntr("%d file is not an image and not shown.", "%d files are not images and not shown.", otherFiles, otherFiles))
-        settings?.set("last-folder", folder.rootURI)
+        if !keepingSidebar { settings?.set("last-folder", folder.rootURI) }
+        sidebarShows(folder, keepingSidebar: keepingSidebar)
         GalleryLog.event("opened \(path) sections=\(folder.sectionCount) items=\(folder.itemCount) ms=\((g_get_monotonic_time() - started) / 1000)")
         firstScreen = (started, false)
         drawDirectlyWhileTheFirstScreenLoads()

@@ -63,6 +63,10 @@ final class GalleryWindow {
     /// The Showcase page (a compositional layout over the same content), beside the photos.
     private(set) var showcase: ShowcasePage!
     let pages: WidgetPointer  // GtkStack
+    /// The open folder's tree of folders, beside the photos (Sidebar/).
+    let sidebar = FolderSidebar()
+    /// The sidebar and the photos: side by side when wide, one at a time when narrow.
+    private(set) var split: AdaptiveSplit!
     /// Drives the app for scripts/soak where no input tool works (GALLERY_MONKEY).
     var monkey: Monkey?
     var motionLog: MotionLog?
@@ -155,7 +159,9 @@ final class GalleryWindow {
         gtk_box_append(box.as(GtkBox.self), dateProgress.revealer)
         gtk_box_append(box.as(GtkBox.self), statusRevealer)
         gtk_stack_set_transition_type(pages.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_titled(pages.opaque, box, "photos", tr("Photos"))
+        split = AdaptiveSplit(sidebar: sidebar.collectionView.widget, content: box)
+        gtk_stack_add_titled(pages.opaque, split.widget, "photos", tr("Photos"))
+        followSidebar()
         gtk_window_set_child(window.as(GtkWindow.self), trash.wrap(pages))  // in the toast overlay
         showcase = ShowcasePage(gallery: self)
         gtk_stack_add_titled(pages.opaque, showcase.collectionView.widget, "showcase", tr("Showcase"))
@@ -253,6 +259,7 @@ final class GalleryWindow {
 
     private func buildHeaderBar() {
         let header = gtk_header_bar_new()!
+        gtk_header_bar_pack_start(OpaquePointer(header), split.backButton)
         gtk_header_bar_pack_start(OpaquePointer(header), viewer.backButton)
         for (icon, action, tip) in [("list-add-symbolic", "win.add-item", tr("Add an Item (Ctrl+N)")),
                                     ("user-trash-symbolic", "win.delete-selection", tr("Delete the Selection (Delete)")),
@@ -386,7 +393,10 @@ enum GalleryLog {
                 g_object_ref(instance)
                 MainActor.assumeIsolated { () -> Void in
                     Async.after(milliseconds: 0) {
-                        if (gtk_widget_get_mapped(widget) != 0) == mapped { GalleryLog.event(mapped ? "popover shown" : "popover hidden") }
+                        if (gtk_widget_get_mapped(widget) != 0) == mapped {
+                            if mapped { GalleryLog.menuEntries(of: widget) }
+                            GalleryLog.event(mapped ? "popover shown" : "popover hidden")
+                        }
                         g_object_unref(widget)
                     }
                 }

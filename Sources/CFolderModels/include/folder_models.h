@@ -12,3 +12,7 @@ void *cv_folder_image_filter_new(const char *const *extensions, int folder);
  * before "photo-10"), each name's collation key made once and kept on its GFileInfo under the
  * quark named "gallery-collate-key". A new reference. */
 void *cv_folder_name_sorter_new(void);
+
+/* A GtkCustomFilter keeping folders that are not hidden: the gallery's folder sidebar lists a
+ * folder's subfolders with it. A new reference. */
+void *cv_folder_subfolder_filter_new(void);
