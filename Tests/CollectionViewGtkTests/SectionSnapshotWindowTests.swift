@@ -181,6 +181,40 @@ final class SectionSnapshotWindowTests: XCTestCase {
         XCTAssertEqual(w.reports, [])
     }}
 
+    /// A handler that applies a section snapshot (or a flat one) before the expand or collapse
+    /// it is asked about: the change is worked out from what the handler applied, so the view
+    /// shows that snapshot with the item expanded or collapsed, and nothing the handler did is
+    /// lost.
+    func testAHandlerThatAppliesASnapshotBeforeTheChange() throws { try MainActor.assumeIsolated {
+        let w = openList()
+        defer { w.close() }
+        show(try tree(), in: w)
+        var withZ = try tree()
+        try withZ.insert(["Z"], before: "A")
+        w.source.sectionSnapshotHandlers.willExpandItem = { _ in
+            w.source.apply(withZ, to: "S", animatingDifferences: false)
+        }
+        w.source.setExpanded(true, itemAt: path(w, "A"), includingDescendants: false, animated: true)
+        XCTAssertTrue(GtkHarness.pump { !w.source.snapshot(for: "S").visibleItems.isEmpty } && w.settle())
+        XCTAssertEqual(w.shownItems(), [["Z", "A", "a1", "a2", "a3", "B", "C"]])
+        XCTAssertEqual(w.source.snapshot(for: "S").rootItems, ["Z", "A", "B", "C"], "the handler's snapshot stays")
+        XCTAssertTrue(w.source.snapshot(for: "S").isExpanded("A"))
+        XCTAssertNil(w.mismatch(w.source.snapshot()))
+
+        // A collapse handler that drops the item: nothing left to collapse, and no stale splice.
+        var withoutA = withZ
+        try withoutA.delete(["A"])
+        w.source.sectionSnapshotHandlers.willCollapseItem = { _ in
+            w.source.apply(withoutA, to: "S", animatingDifferences: false)
+        }
+        w.source.setExpanded(false, itemAt: path(w, "A"), includingDescendants: false, animated: true)
+        XCTAssertTrue(w.settle())
+        XCTAssertEqual(w.shownItems(), [["Z", "B", "C"]])
+        XCTAssertEqual(w.source.snapshot(for: "S"), withoutA)
+        XCTAssertNil(w.mismatch(w.source.snapshot()))
+        XCTAssertEqual(w.reports, [])
+    }}
+
     /// `snapshotForExpandingParent` loads children when a parent opens: they are shown, and a
     /// later expand of a loaded item does not load again.
     func testLazyChildrenLoadWhenTheParentExpands() throws { try MainActor.assumeIsolated {

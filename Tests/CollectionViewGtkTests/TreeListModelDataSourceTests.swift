@@ -251,6 +251,30 @@ final class TreeListModelDataSourceTests: XCTestCase {
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 7)
     }}
 
+    /// An expansion handler that expands another subtree while one is expanding row by row:
+    /// the nested change is refused and reported, and the outer subtree lands whole, the view
+    /// showing the model's rows.
+    func testAHandlerExpandingDuringASubtreeExpandIsRefused() { MainActor.assumeIsolated {
+        let tree = StoreTree(shape)
+        defer { tree.release() }
+        let reports = Reports()
+        let (cv, source, window) = openTreeView(tree, reports: reports)
+        defer { GtkHarness.close(window); _ = source }
+        let model = source.treeListModel
+        GtkHarness.wait(for: "the rows' cells") { !cv.hasPendingViews }
+        source.expansionHandlers.willExpand = { item in
+            // a2: a row the view already counts (the walk's batch has not landed yet).
+            guard stringOf(item) == "a1", let a2 = modelRows(model, name: stringOf).firstIndex(of: "a2@1") else { return }
+            source.setExpanded(true, itemAt: ip(a2), includingDescendants: true, animated: false)
+        }
+        source.setExpanded(true, itemAt: ip(0), includingDescendants: true, animated: true)
+        XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
+        XCTAssertEqual(shownRows(cv), modelRows(model, name: stringOf))
+        XCTAssertEqual(shownRows(cv), ["a@0", "a1@1", "a1x@2", "a1y@2", "a2@1", "b@0", "c@0"])
+        XCTAssertEqual(reports.errors.count, 1)
+        XCTAssertTrue(reports.errors.first?.contains("subtree was expanding") ?? false, "\(reports.errors)")
+    }}
+
     /// A child store that changes while its parent is expanded changes the view there: an
     /// append lands after the last child's own children, a removal takes the child's shown
     /// descendants with it, and the rows that stay keep their cells.

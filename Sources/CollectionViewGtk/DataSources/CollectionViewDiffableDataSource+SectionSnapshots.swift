@@ -102,11 +102,21 @@ extension CollectionViewDiffableDataSource {
     /// handlers, and shows the change: the rows below it animate in or out as one batch.
     func setExpanded(_ expanded: Bool, item: ItemID, section: SectionID, includingDescendants: Bool, animated: Bool,
                      completion: (() -> Void)? = nil) {
+        guard let asked = latest.outlines[section], asked.contains(item) else { return }
+        if expanded {
+            guard includingDescendants || !asked.isExpanded(item) else { return }
+            if let should = sectionSnapshotHandlers.shouldExpandItem, !should(item) { return }
+            sectionSnapshotHandlers.willExpandItem?(item)
+        } else {
+            guard asked.isExpanded(item) || includingDescendants else { return }
+            if let should = sectionSnapshotHandlers.shouldCollapseItem, !should(item) { return }
+            sectionSnapshotHandlers.willCollapseItem?(item)
+        }
+        // The handlers may have applied snapshots (to this section or flat): the change is
+        // worked out from the section as it is now, or not made when it no longer applies.
         guard var outline = latest.outlines[section], outline.contains(item) else { return }
         if expanded {
             guard includingDescendants || !outline.isExpanded(item) else { return }
-            if let should = sectionSnapshotHandlers.shouldExpandItem, !should(item) { return }
-            sectionSnapshotHandlers.willExpandItem?(item)
             if let load = sectionSnapshotHandlers.snapshotForExpandingParent {
                 let loaded = load(item, outline)
                 if loaded != outline {
@@ -116,11 +126,12 @@ extension CollectionViewDiffableDataSource {
                     apply(shown, to: section, animatingDifferences: animated, completion: completion)
                     return
                 }
+                // The loader may have applied a snapshot itself.
+                guard let now = latest.outlines[section], now.contains(item) else { return }
+                outline = now
             }
         } else {
             guard outline.isExpanded(item) || includingDescendants else { return }
-            if let should = sectionSnapshotHandlers.shouldCollapseItem, !should(item) { return }
-            sectionSnapshotHandlers.willCollapseItem?(item)
         }
         let targets = includingDescendants ? outline.itemsWithChildren(from: item) + [item] : [item]
         let change: VisibleItemsChange

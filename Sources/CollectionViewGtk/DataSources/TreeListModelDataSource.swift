@@ -218,6 +218,12 @@ public final class TreeListModelDataSource: CollectionViewDataSource, Collection
     /// An index path that names no row is reported (`CollectionViewError.invalidIndexPath`).
     public func setExpanded(_ expanded: Bool, itemAt indexPath: IndexPath, includingDescendants: Bool, animated: Bool) {
         guard let collectionView else { return }
+        guard gathered == nil else {
+            // A handler asked during a subtree's walk: its signals would land in (and reset)
+            // the walk's batch, and rows outside the subtree would not be shown changed.
+            collectionView.report(.expansionDuringSubtreeExpand(indexPath))
+            return
+        }
         guard let row = row(at: indexPath) else {
             collectionView.report(.invalidIndexPath("setExpanded(_:itemAt:includingDescendants:animated:)", indexPath))
             return

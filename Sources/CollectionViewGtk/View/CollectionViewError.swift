@@ -43,6 +43,10 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
     /// A section snapshot could not be applied to a diffable data source's section (an item of
     /// it is in another section); nothing changed.
     case invalidSectionSnapshot(SnapshotError)
+    /// An expansion handler expanded or collapsed a row (named by its index path) while the
+    /// data source was expanding a subtree row by row (`*`, or `includingDescendants`); the
+    /// nested change was ignored, so the subtree's batch stays whole.
+    case expansionDuringSubtreeExpand(IndexPath)
 
     /// The problem in words: what was wrong, where, and what to do about it or how the view
     /// recovered.
@@ -86,6 +90,8 @@ public enum CollectionViewError: Error, CustomStringConvertible, Equatable {
             return "\(method) was given the index path \(Array(indexPath)), which names no item; it was ignored"
         case .invalidSectionSnapshot(let error):
             return "The section snapshot was not applied: \(error)"
+        case .expansionDuringSubtreeExpand(let indexPath):
+            return "setExpanded(_:itemAt:includingDescendants:animated:) for \(Array(indexPath)) was called from an expansion handler while a subtree was expanding; it was ignored. Expand it after the handler returns."
         }
     }
 }
