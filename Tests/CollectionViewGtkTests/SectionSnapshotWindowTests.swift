@@ -215,6 +215,38 @@ final class SectionSnapshotWindowTests: XCTestCase {
         XCTAssertEqual(w.reports, [])
     }}
 
+    /// An outline section's rows are not reordered by the user (their order is the section
+    /// snapshot's); an item dragged in from a flat section makes the outline section flat, as a
+    /// flat apply changing it would, so a later expand cannot splice into the wrong rows.
+    func testOutlineRowsAreNotReorderedAndADropMakesTheSectionFlat() throws { try MainActor.assumeIsolated {
+        let w = openList()
+        defer { w.close() }
+        var flat = DiffableWindow.Snapshot()
+        try flat.appendSections(["F", "S"])
+        try flat.appendItems(["f1", "f2"], toSection: "F")
+        XCTAssertTrue(w.applyAndWait(flat))
+        var expanded = try tree()
+        try expanded.expand(["A"])
+        show(expanded, in: w)
+        w.source.reorderingHandlers.canReorderItem = { _ in true }
+        XCTAssertFalse(w.cv.beginInteractiveMovementForItem(at: path(w, "a2")), "a row of an outline")
+        XCTAssertFalse(w.cv.beginInteractiveMovementForItem(at: path(w, "B")), "a row of an outline")
+
+        XCTAssertTrue(w.cv.beginInteractiveMovementForItem(at: path(w, "f1")))
+        w.cv.updateInteractiveMovementTargetPosition(layoutFrame(w, "B").center)
+        w.cv.endInteractiveMovement()
+        XCTAssertTrue(w.settle())
+        XCTAssertEqual(w.source.snapshot().itemIdentifiers(inSection: "S").count, 7)
+        XCTAssertTrue(w.source.snapshot().itemIdentifiers(inSection: "S").contains("f1"))
+        XCTAssertNil(w.source.outlineLevel(forItemAt: path(w, "a1")), "the section is flat now")
+        XCTAssertEqual(w.source.snapshot(for: "S").rootItems, w.source.snapshot().itemIdentifiers(inSection: "S"))
+        w.source.setExpanded(false, itemAt: path(w, "A"), includingDescendants: false, animated: false)
+        XCTAssertTrue(w.settle())
+        XCTAssertNil(w.mismatch(w.source.snapshot()))
+        XCTAssertEqual(w.shownItems()[1].count, 7, "nothing to collapse in a flat section")
+        XCTAssertEqual(w.reports, [])
+    }}
+
     /// `snapshotForExpandingParent` loads children when a parent opens: they are shown, and a
     /// later expand of a loaded item does not load again.
     func testLazyChildrenLoadWhenTheParentExpands() throws { try MainActor.assumeIsolated {

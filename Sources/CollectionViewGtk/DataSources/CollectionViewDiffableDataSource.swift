@@ -276,9 +276,13 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         return MissingCell()  // shown as nothing, without a second report
     }
 
-    /// Whether `reorderingHandlers.canReorderItem` allows it.
+    /// Whether `reorderingHandlers.canReorderItem` allows it; never for an item of a section
+    /// shown as an outline, whose place is its section snapshot's (moving a row there would
+    /// leave the section snapshot in its old order, and later expands splicing into the wrong
+    /// rows).
     public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        guard let can = reorderingHandlers.canReorderItem, queue.isEmpty, let id = itemIdentifier(for: indexPath) else { return false }
+        guard let can = reorderingHandlers.canReorderItem, queue.isEmpty, let id = itemIdentifier(for: indexPath),
+              let section = sectionIdentifier(for: indexPath.section), outlines[section] == nil else { return false }
         return can(id)
     }
 
@@ -304,6 +308,9 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         let transaction = Transaction(initialSnapshot: before, finalSnapshot: after)
         reorderingHandlers.willReorder?(transaction)
         current = after
+        // An item dropped into a section shown as an outline changed its items as a flat apply
+        // would: the section is flat from now on (see the outline notes).
+        outlines[after.sectionIdentifiers[destinationIndexPath.section]] = nil
         reorderingHandlers.didReorder?(transaction)
     }
 
