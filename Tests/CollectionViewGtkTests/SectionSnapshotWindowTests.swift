@@ -247,6 +247,52 @@ final class SectionSnapshotWindowTests: XCTestCase {
         XCTAssertEqual(w.reports, [])
     }}
 
+    /// Cells that stay on screen take the outline state of each landing: an apply that
+    /// expands a kept item or changes its level, an expand queued behind an apply still
+    /// diffing, and expanding all below a row whose children are shown (they expand too).
+    func testCellsOnScreenFollowEveryOutlineChange() throws { try MainActor.assumeIsolated {
+        let w = openList()
+        defer { w.close() }
+        var flat = DiffableWindow.Snapshot()
+        try flat.appendSections(["S", "F"])  // S first: F growing leaves S on screen
+        try flat.appendItems(["f0"], toSection: "F")
+        XCTAssertTrue(w.applyAndWait(flat))
+        show(try tree(), in: w)
+        @MainActor func state(_ item: String) -> OutlineRowState? { w.cv.cellForItem(at: path(w, item))?.outline }
+        XCTAssertEqual(state("B"), OutlineRowState(level: 0, isExpandable: true, isExpanded: false))
+        let cellB = w.cv.cellForItem(at: path(w, "B"))
+
+        // apply(_:to:): B expanded, C moved under B.
+        var moved = Outline()
+        try moved.append(["A", "B"])
+        try moved.append(["a1", "a2", "a3"], to: "A")
+        try moved.append(["b1", "b2", "C"], to: "B")
+        try moved.append(["b1x"], to: "b1")
+        try moved.expand(["B"])
+        show(moved, in: w)
+        XCTAssertTrue(w.cv.cellForItem(at: path(w, "B")) === cellB, "B kept its cell")
+        XCTAssertEqual(state("B"), OutlineRowState(level: 0, isExpandable: true, isExpanded: true))
+        XCTAssertEqual(state("C")?.level, 1)
+        XCTAssertEqual(state("b1"), OutlineRowState(level: 1, isExpandable: true, isExpanded: false))
+
+        // Expanding all below B: b1, already shown, expands too.
+        w.source.setExpanded(true, itemAt: path(w, "B"), includingDescendants: true, animated: false)
+        XCTAssertTrue(w.settle())
+        XCTAssertEqual(w.shownItems()[0], ["A", "B", "b1", "b1x", "b2", "C"])
+        XCTAssertEqual(state("b1"), OutlineRowState(level: 1, isExpandable: true, isExpanded: true))
+        XCTAssertEqual(state("b1x")?.level, 2)
+
+        // An expand queued behind an apply diffing off the main thread.
+        var big = w.source.snapshot()
+        try big.appendItems((1...30_000).map { "f\($0)" }, toSection: "F")
+        w.source.apply(big, animatingDifferences: true)
+        w.source.setExpanded(true, itemAt: path(w, "A"), includingDescendants: false, animated: true)
+        XCTAssertTrue(GtkHarness.pump(timeout: 20) { w.cv.numberOfItems(inSection: 0) == 9 } && w.settle())
+        XCTAssertEqual(state("A"), OutlineRowState(level: 0, isExpandable: true, isExpanded: true))
+        XCTAssertEqual(state("a1")?.level, 1)
+        XCTAssertEqual(w.reports, [])
+    }}
+
     /// `snapshotForExpandingParent` loads children when a parent opens: they are shown, and a
     /// later expand of a loaded item does not load again.
     func testLazyChildrenLoadWhenTheParentExpands() throws { try MainActor.assumeIsolated {

@@ -176,6 +176,7 @@ extension CollectionViewDiffableDataSource {
             splice(&self.current)
             self.outlines = newOutlines
         }, animated: animated) { _ in completion?() }
+        refreshShownOutlineStates()
     }
 }
 
@@ -229,7 +230,8 @@ extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
     ///   next apply needs them.
     public func setExpanded(_ expanded: Bool, itemAt indexPath: IndexPath, includingDescendants: Bool, animated: Bool) {
         guard let (item, section, _) = outlineItem(at: indexPath) else { return }
+        // The cells on screen take their new state when the change lands (it may wait behind
+        // an apply still diffing), the item's and its descendants' alike.
         setExpanded(expanded, item: item, section: section, includingDescendants: includingDescendants, animated: animated)
-        if let shown = self.indexPath(for: item) { collectionView?.outlineStateDidChange(at: [shown]) }
     }
 }

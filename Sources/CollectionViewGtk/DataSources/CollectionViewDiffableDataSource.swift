@@ -176,7 +176,11 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     /// Applies the first waiting snapshot to the view, then starts the next.
     private func land() {
         let apply = queue.removeFirst()
-        defer { startNext() }
+        let touchesOutlines = !outlines.isEmpty || !apply.outlines.isEmpty
+        defer {
+            if touchesOutlines { refreshShownOutlineStates() }
+            startNext()
+        }
         guard let collectionView else {
             show(apply.snapshot.withoutChangeMarks)?.letGo()
             outlines = apply.outlines
@@ -219,6 +223,13 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
                 new.itemIdentifier(at: path).flatMap { cellProvider(collectionView, path, $0) }
             }
         }
+    }
+
+    /// After a landing that may have changed section snapshots (expansion, levels, children,
+    /// or a section made flat), the cells on screen take their outline state again, once the
+    /// view has moved them to their new places: cells that stay would keep their old state.
+    func refreshShownOutlineStates() {
+        collectionView?.work.runOrDefer { [weak collectionView] in collectionView?.visibleOutlineStatesDidChange() }
     }
 
     /// Makes `snapshot` the one shown. A big snapshot it replaces comes back, to be let go on
@@ -310,7 +321,9 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
         current = after
         // An item dropped into a section shown as an outline changed its items as a flat apply
         // would: the section is flat from now on (see the outline notes).
-        outlines[after.sectionIdentifiers[destinationIndexPath.section]] = nil
+        if outlines.removeValue(forKey: after.sectionIdentifiers[destinationIndexPath.section]) != nil {
+            refreshShownOutlineStates()
+        }
         reorderingHandlers.didReorder?(transaction)
     }
 

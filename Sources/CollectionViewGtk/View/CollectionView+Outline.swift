@@ -20,14 +20,31 @@ extension CollectionView {
     }
 
     /// Tells the view that the items at `indexPaths` were expanded or collapsed (or changed
-    /// level): their shown cells take their new state (the disclosure turns, assistive
-    /// technologies get a state-changed event). Outline data sources call it once an expand or
-    /// collapse has landed. Only the given items' cells are touched.
-    package func outlineStateDidChange(at indexPaths: [IndexPath]) {
+    /// level or children): their shown cells take their new state from the data source's
+    /// ``CollectionViewOutlineDataSource`` answers (the disclosure turns, the row indents,
+    /// assistive technologies get a state-changed event).
+    ///
+    /// An app's own outline data source calls it once an expand or collapse has landed in the
+    /// view, for the items whose state changed; items without a cell are skipped (a cell made
+    /// later asks the data source itself). The library's diffable and tree-model sources call
+    /// it for you.
+    ///
+    /// - Parameter indexPaths: the items' index paths as the view shows them now.
+    /// - Complexity: O(k) for k index paths.
+    public func outlineStateDidChange(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             guard let cell = cellForItem(at: indexPath) else { continue }
             cell.outline = outlineState(at: indexPath)
         }
+    }
+
+    /// Every cell on screen takes its outline state again (only those whose state changed are
+    /// touched further): for a change whose rows are not known one by one, such as an apply
+    /// that changed a section snapshot's levels or expansion.
+    ///
+    /// - Complexity: O(v log v) for v visible cells.
+    package func visibleOutlineStatesDidChange() {
+        outlineStateDidChange(at: indexPathsForVisibleItems)
     }
 
     /// The outline state of the item shown at `indexPath` (nil outside an outline).
