@@ -465,6 +465,9 @@ final class LargeTreeListModelDataSourceTests: XCTestCase {
         items.withUnsafeMutableBufferPointer { g_list_store_splice(many, 0, 0, $0.baseAddress, guint($0.count)) }
         objects.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         tree.children["big"] = many
+        // Folders near the end: GTK runs the children function for a collapsed row each time
+        // it is asked whether it can expand (only a leaf's answer is kept).
+        for name in ["k\(wide - 3)", "k\(wide - 2)", "k\(wide - 1)"] { tree.children[name] = StoreTree.store(["x"]) }
         let reports = Reports()
         let (cv, source, window) = openTreeView(tree, reports: reports)
         defer { GtkHarness.close(window); _ = source }
@@ -477,12 +480,26 @@ final class LargeTreeListModelDataSourceTests: XCTestCase {
         XCTAssertEqual(visible.prefix(4).map { (cv.cellForItem(at: ip($0)) as? RowCell)?.text }, ["a@0", "big@0", "k0@1", "k1@1"])
         XCTAssertEqual(source.parentIndexPath(ofItemAt: ip(wide + 1)), ip(1))
         XCTAssertEqual(source.outlineLevel(forItemAt: ip(wide + 2)), 0, "c, at the end")
+        // Too large to hold rows, yet each row's children function runs once (a folder is
+        // read once), not for each question.
+        tree.asked = []
+        XCTAssertTrue(source.isExpandable(itemAt: ip(wide)))
+        XCTAssertTrue(source.isExpandable(itemAt: ip(wide)))
+        XCTAssertTrue(source.isExpandable(itemAt: ip(wide - 1)))
+        XCTAssertTrue(source.isExpandable(itemAt: ip(wide - 1)))
+        XCTAssertEqual(tree.asked, ["k\(wide - 2)", "k\(wide - 3)"])
 
         // A child removed while shown: its row goes.
         g_list_store_remove(many, 0)
         XCTAssertEqual(cv.numberOfItems(inSection: 0), wide + 2)
         XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })
         XCTAssertEqual((cv.cellForItem(at: ip(2)) as? RowCell)?.text, "k1@1")
+        // The rows moved up: the answers by position were forgotten, and the row now at
+        // `wide` is asked about anew.
+        tree.asked = []
+        XCTAssertTrue(source.isExpandable(itemAt: ip(wide)))
+        XCTAssertEqual(tree.asked, ["k\(wide - 1)"])
+        XCTAssertTrue(source.isExpandable(itemAt: ip(1)), "big, expanded")
 
         source.setExpanded(false, itemAt: ip(1), includingDescendants: false, animated: true)
         XCTAssertTrue(GtkHarness.pump { !cv.isAnimatingUpdates && !cv.hasPendingViews })

@@ -72,9 +72,17 @@ public final class TreeListModelDataSource: CollectionViewDataSource, Collection
     private let itemKey: ItemKey?
     /// Each held row's identity (its item's key, or its item), in model order.
     private var identities: [ItemIdentity] = []
-    /// Whether each held row can expand, once asked (GTK asks the app's function each time
-    /// for a collapsed row, and a row's answer never changes while it is in the model).
+    /// Whether each held row can expand, once asked: for a collapsed row that has children GTK
+    /// runs the app's function (and drops the model it made) each time it is asked; only a
+    /// leaf's answer is kept. A row's answer does not change while it is in the model.
     private var expandable: [Expandability] = []
+    /// The same for a tree too large to hold its rows, by position, for the rows asked about
+    /// since the model last changed (asking GTK runs the app's function that makes children,
+    /// directory I/O for a `GtkDirectoryList`, for every cell made while scrolling otherwise).
+    private var expandableByPosition: [Int: Bool] = [:]
+    /// How many answers ``expandableByPosition`` keeps before starting again: the rows a few
+    /// screens of scrolling show, so it stays small in a tree of millions.
+    private static var expandableCacheLimit: Int { 4096 }
     /// The row count the collection view has been told about (the model's count changes
     /// before its signal arrives).
     private var count: Int
@@ -178,13 +186,21 @@ public final class TreeListModelDataSource: CollectionViewDataSource, Collection
     }
 
     /// Whether the row has children to show: for a collapsed row, whether the function that
-    /// makes children gives a model (asked once per row).
+    /// makes children gives a model. Asked of GTK once per row until the model changes, in a
+    /// tree of any size.
     public func isExpandable(itemAt indexPath: IndexPath) -> Bool {
-        guard let position = position(of: indexPath), let row = row(at: indexPath) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
+        guard let position = position(of: indexPath) else { return false }
         if position < expandable.count, expandable[position] != .unknown { return expandable[position] == .yes }
+        if let known = expandableByPosition[position] { return known }
+        guard let row = row(at: indexPath) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
         let answer = gtk_tree_list_row_is_expandable(row) != 0
-        if position < expandable.count { expandable[position] = answer ? .yes : .no }
+        if position < expandable.count {
+            expandable[position] = answer ? .yes : .no
+        } else {
+            if expandableByPosition.count >= Self.expandableCacheLimit { expandableByPosition.removeAll(keepingCapacity: true) }
+            expandableByPosition[position] = answer
+        }
         return answer
     }
 
@@ -326,6 +342,7 @@ public final class TreeListModelDataSource: CollectionViewDataSource, Collection
     // MARK: Changes
 
     private func itemsChanged(at position: Int, removed: Int, added: Int) {
+        expandableByPosition.removeAll(keepingCapacity: true)  // the positions moved
         if gathered != nil {
             gathered!.append((position, removed, added))
             return
