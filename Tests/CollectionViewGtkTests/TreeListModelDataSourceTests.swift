@@ -3,6 +3,7 @@ import Foundation
 import CGtk
 import GtkGlue
 import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViewGtk
 import CollectionViewTestSupport
 
@@ -398,6 +399,23 @@ final class SubtreeExpansionPositionTests: XCTestCase {
         XCTAssertNil(TreeListModelDataSource.insertedPositions(of: [(2, 1, 0)] as [Event], in: 1..<3))
         XCTAssertNil(TreeListModelDataSource.insertedPositions(of: [(9, 0, 1)] as [Event], in: 1..<3))
         XCTAssertNil(TreeListModelDataSource.insertedPositions(of: [(0, 0, 1)] as [Event], in: 1..<3))
+        // Seeded: random inserts (as a depth-first walk makes, often inside earlier ones) give
+        // the positions that inserting into a plain array in turn gives.
+        var generator = SplitMix64(seed: 33)
+        for _ in 0..<300 {
+            let start = Int(generator.next() % 5)
+            var rows = [Bool](repeating: false, count: Int(generator.next() % 6))
+            var events: [Event] = []
+            for _ in 0..<Int(generator.next() % 12) {
+                let offset = Int(generator.next() % UInt64(rows.count + 1))
+                let added = Int(generator.next() % 4)
+                events.append((start + offset, 0, added))
+                rows.insert(contentsOf: repeatElement(true, count: added), at: offset)
+            }
+            let expected = rows.indices.filter { rows[$0] }.map { $0 + start }
+            XCTAssertEqual(TreeListModelDataSource.insertedPositions(of: events, in: start..<start + rows.count - expected.count),
+                           expected, "\(events)")
+        }
     }}
 }
 
