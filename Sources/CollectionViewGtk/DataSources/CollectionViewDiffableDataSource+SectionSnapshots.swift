@@ -96,8 +96,8 @@ extension CollectionViewDiffableDataSource {
     ///
     /// - Complexity: O(v) for v visible items of the sections shown as outlines, on the main
     ///   thread when the flat apply is made: a section whose count still matches lists its
-    ///   visible items (and the snapshot's items of the section) to compare them, about a
-    ///   millisecond per 100,000 rows. A walk comparing in place would need both snapshots to
+    ///   visible items (and the snapshot's items of the section) to compare them. A walk
+    ///   comparing in place would need both snapshots to
     ///   walk their items without an array; neither does today. Counts that differ cost O(1).
     func outlines(keptBy snapshot: Snapshot) -> [SectionID: SectionSnapshot<ItemID>] {
         latest.outlines.filter { section, outline in
