@@ -64,11 +64,13 @@ private func p(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
 
 /// A plain list of 40 rows (or a grid) in a 400x500 window.
 @MainActor
-private func open(_ source: SwipeSource, grid: Bool = false, rightToLeft: Bool = false) -> (CollectionView, WidgetPointer) {
+private func open(_ source: SwipeSource, grid: Bool = false, horizontal: Bool = false,
+                  rightToLeft: Bool = false) -> (CollectionView, WidgetPointer) {
     let layout: CollectionViewLayout
-    if grid {
+    if grid || horizontal {
         let flow = FlowLayout()
         flow.itemSize = Size(width: 180, height: 120)
+        if horizontal { flow.scrollDirection = .horizontal }
         layout = flow
     } else {
         layout = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
@@ -391,6 +393,111 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertEqual(swipes.swipedItem, p(2), "released past half the buttons, it stays open")
         XCTAssertEqual(swipes.swipeOffset, -(cell.swipeActionsView?.revealWidth ?? 0), accuracy: 0.5)
         XCTAssertEqual(cv.contentOffset.y, 0, "the view did not scroll")
+    }}
+
+    /// In a layout that scrolls sideways a sideways drag or touchpad scroll is the view's
+    /// scroll: it never opens (or performs) a row's actions.
+    func testHorizontalLayoutDoesNotSwipe() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source, horizontal: true)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        guard let cell = cv.cellForItem(at: p(1)) else { return XCTFail("no cell") }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(cell.widget, cv.viewport, &bounds)
+        let x = Double(bounds.origin.x + bounds.size.width / 2), y = Double(bounds.origin.y + bounds.size.height / 2)
+        swipes.touchBegan(x: x, y: y)
+        XCTAssertNotEqual(swipes.touchMoved(dx: -40, dy: 0), true, "a sideways drag is not claimed as a swipe")
+        XCTAssertNil(swipes.touchMoved(dx: -300, dy: 0))
+        swipes.touchEnded()
+        XCTAssertFalse(swipes.touchpadScrolled(dx: 40, dy: 0, atViewportX: x, y: y), "nor a sideways touchpad scroll")
+        swipes.touchpadScrollEnded()
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        XCTAssertNil(swipes.swipedItem)
+        XCTAssertNil(cell.swipeActionsView)
+        XCTAssertTrue(source.performed.isEmpty, "nothing was deleted")
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 40)
+    }}
+
+    /// A full swipe released is committed: a touch, a touchpad scroll, a close (Escape,
+    /// editing, a scroll) or a reload during its ease performs the action at once instead
+    /// of dropping it.
+    func testCommittedFullSwipeIsNotDropped() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(2), dx: -330, in: cv)
+        XCTAssertFalse(swipes.isSettled, "easing to the action")
+        XCTAssertTrue(source.performed.isEmpty)
+        guard let other = cv.cellForItem(at: p(8)) else { return XCTFail() }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(other.widget, cv.viewport, &bounds)
+        swipes.touchBegan(x: Double(bounds.origin.x) + 50, y: Double(bounds.origin.y) + 10)
+        XCTAssertEqual(source.performed, ["Delete 2"], "the touch finished the swipe's action")
+        swipes.touchEnded()
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 39)
+
+        swipe(p(4), dx: 330, in: cv)  // leading: Flag
+        swipes.close()  // what Escape, editing and a scroll call
+        XCTAssertEqual(source.performed.last, "Flag 4", "closing finished the swipe's action")
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem)
+
+        swipe(p(5), dx: 330, in: cv)
+        XCTAssertFalse(swipes.touchpadScrolled(dx: 0, dy: 30, atViewportX: 100, y: 300))
+        XCTAssertEqual(source.performed.last, "Flag 5", "a touchpad scroll finished it")
+        swipes.touchpadScrollEnded()
+        waitSettled(cv)
+
+        swipe(p(6), dx: 330, in: cv)
+        cv.reloadData()
+        XCTAssertEqual(source.performed.last, "Flag 6", "a reload finished it")
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem)
+        XCTAssertNil(cv.cellForItem(at: p(6))?.swipeActionsView)
+    }}
+
+    /// A touch that lands on the open row's button and lifts there is the button's tap: the
+    /// row stays open (its buttons in place) so the button's click runs the action.
+    func testTapOnActionButtonKeepsRowOpen() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(4), dx: -150, in: cv)
+        waitSettled(cv)
+        guard swipes.actionButtons.count == 2 else { return XCTFail("not open") }
+        let archive = swipes.actionButtons[1]
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(archive, cv.viewport, &bounds)
+        swipes.touchBegan(x: Double(bounds.origin.x + bounds.size.width / 2), y: Double(bounds.origin.y + bounds.size.height / 2))
+        swipes.touchEnded()
+        XCTAssertEqual(swipes.swipedItem, p(4), "the tap on the button did not close the row")
+        guard let cell = cv.cellForItem(at: p(4)) else { return XCTFail("no cell") }
+        XCTAssertNotEqual(gtk_widget_is_ancestor(archive, cell.widget), 0, "its buttons are still there")
+        GtkHarness.pointer(window, at: GtkHarness.windowPoint(of: archive, x: 20, y: 20), then: ["click", "1"])
+        GtkHarness.wait(for: "the handler to run") { source.performed == ["Archive 4"] }
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "completed, the row closed")
+    }}
+
+    /// A cancelled touch is no release: a row past half its buttons closes instead of opening.
+    func testCancelledTouchCloses() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(2), dx: -150, release: false, in: cv)
+        XCTAssertEqual(swipes.swipedItem, p(2))
+        swipes.touchCancelled()
+        swipes.touchEnded()  // GTK's drag-end follows the cancel
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "cancelled, it closed")
+        XCTAssertNil(cv.cellForItem(at: p(2))?.swipeActionsView)
+        XCTAssertTrue(source.performed.isEmpty)
     }}
 
     /// The context menu lists the actions after the app's entries (here there are none: the
