@@ -530,6 +530,72 @@ final class SwipeActionsTests: XCTestCase {
         GtkHarness.close(window)
     }}
 
+    /// An update that moves the open row's item closes the row (its buttons' handlers were
+    /// made for the path it had, as UIKit's are), and the row easing closed follows its item.
+    func testRowClosesWhenItsItemMoves() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(5), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertEqual(swipes.swipedItem, p(5))
+        cv.performBatchUpdates {
+            source.items.remove(at: 0)
+            cv.deleteItems(at: [p(0)])
+        }
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "its item moved: the row closed")
+        XCTAssertNil(cv.cellForItem(at: p(4))?.swipeActionsView, "Row 5, now at 4, shows no actions")
+        XCTAssertFalse(cv.cellForItem(at: p(4))?.isSwiped ?? true)
+        XCTAssertTrue(source.performed.isEmpty)
+
+        // An update while the row eases closed: the ease ends on the row's own cell.
+        swipe(p(7), dx: -150, in: cv)
+        waitSettled(cv)
+        swipes.close()
+        XCTAssertFalse(swipes.isSettled, "easing closed")
+        cv.performBatchUpdates {
+            source.items.remove(at: 0)
+            cv.deleteItems(at: [p(0)])
+        }
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        for item in 0..<12 {
+            guard let cell = cv.cellForItem(at: p(item)) else { continue }
+            XCTAssertNil(cell.swipeActionsView, "no cell is left slid (\(item))")
+            XCTAssertFalse(cell.isSwiped, "\(item)")
+        }
+    }}
+
+    /// A context-menu entry chosen after an update moved its item acts on the item where it is
+    /// now, with the delegate's action for that path (the one the menu was built with named the
+    /// old path, and would have deleted the next row).
+    func testContextMenuActsOnItemWhereItIsNow() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        GtkHarness.pointer(window, at: GtkHarness.centre(of: cv.cellForItem(at: p(3))!, in: window), then: ["click", "3"])
+        GtkHarness.wait(for: "the menu to open") { cv.interaction.menu != nil }
+        guard let popover = cv.interaction.menu, GtkHarness.waitUntilShown(popover, "the menu"),
+              let deleteLabel = GtkHarness.label("Delete", in: popover) else { return GtkHarness.close(window) }
+        cv.performBatchUpdates {
+            source.items.remove(at: 0)
+            cv.deleteItems(at: [p(0)])
+        }
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        XCTAssertNotNil(cv.interaction.menu, "the menu stays open on its item")
+        GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: deleteLabel).map(String.init))
+        GtkHarness.xdotool(["click", "1"])
+        GtkHarness.wait(for: "the handler to run") { !source.performed.isEmpty }
+        XCTAssertEqual(source.performed, ["Delete 2"], "the action for the item's path now")
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        XCTAssertFalse(source.items.contains("Row 3"), "the row the menu was for went")
+        XCTAssertTrue(source.items.contains("Row 4"), "not the one after it")
+        GtkHarness.letTimePass(0.7, because: "GTK 4.8's tooltip timeout, started by the menu's grab, fires before the window goes")
+        GtkHarness.close(window)
+    }}
+
     /// A half-open swipe (the finger still down), pictured left to right and right to left
     /// (with $CV_SCREENSHOT_DIR, kept to look at; dark with GTK_THEME=Adwaita:dark): the
     /// destructive button shows in the destructive colour, the content slid beside it.

@@ -296,12 +296,25 @@ final class SwipeActions {
         for row in closing { stopEase(row); end(row) }
     }
 
-    /// A batch update moved items: the row follows its item; when the item went, the row is
-    /// forgotten and its cell leaves slid, as the update animates it out.
+    /// A batch update moved items: rows follow their items (easing ones too, so they end on
+    /// their cells). The open row closes when its item moved, as in UIKit: its buttons' handlers
+    /// were made for the path it had. When its item went, the row is forgotten and its cell
+    /// leaves slid, as the update animates it out. A touch not yet decided lets its item go.
     func itemsMoved(_ newPath: (IndexPath) -> IndexPath?) {
+        if case .undecided = tracking { tracking = .ignored }
+        closing.removeAll { closing in
+            guard let path = newPath(closing.path) else {
+                stopEase(closing)
+                return true
+            }
+            closing.path = path
+            return false
+        }
         guard let row else { return }
         if let path = newPath(row.path) {
+            let moved = path != row.path
             row.path = path
+            if moved { close() }
         } else {
             stopEase(row)
             tracking = .idle
@@ -465,7 +478,10 @@ final class SwipeActions {
 
     /// Ends the swipe on the row's cell: content back in place, buttons gone.
     private func end(_ row: Row) {
-        if let cell = row.cell, cell.elementKey?.indexPath == row.path { cell.endSwipe() }
+        // By the cell itself: a cell another row (open or easing) took since is not this one's.
+        if let cell = row.cell, !([self.row].compactMap { $0 } + closing).contains(where: { $0 !== row && $0.cell === cell }) {
+            cell.endSwipe()
+        }
         if self.row === row { self.row = nil }
         closing.removeAll { $0 === row }
     }
