@@ -11,7 +11,12 @@ extension GalleryWindow {
         sidebar.chose = { [weak self] uri in
             guard let self else { return }
             self.split.showContent()
-            if uri != self.folder?.rootURI { self.open(folderURI: uri, keepingSidebar: true) }
+            if uri != self.folder?.rootURI {
+                self.open(folderURI: uri, keepingSidebar: true)
+            } else {
+                // Back to the folder shown while another loads: that one must not replace it.
+                self.loadingFolder = nil
+            }
         }
         split.changed = { [weak self] in self?.logSplit() }
     }
