@@ -115,6 +115,14 @@ final class GallerySidebarTests: XCTestCase {
         await_("the photos again", after: mark) { $0 == "split folded=true pane=content sidebar=true back=true" }
         await_("Beach in the grid", after: mark) { $0.hasPrefix("opened \(trip.path)/Beach sections=1 items=1 ") }
 
+        // The Showcase page has no sidebar to go back to: no back button there, back on Photos.
+        mark = log.lines.count
+        xdotool(["key", "--window", wid, "alt+2"])
+        await_("no back button on the Showcase", after: mark) { $0 == "split folded=true pane=content sidebar=true back=false" }
+        mark = log.lines.count
+        xdotool(["key", "--window", wid, "alt+1"])
+        await_("the back button on the photos again", after: mark) { $0 == "split folded=true pane=content sidebar=true back=true" }
+
         mark = log.lines.count
         xdotool(["windowsize", wid, "1000", "700"])
         await_("side by side again", after: mark) { $0 == "split folded=false pane=both sidebar=true back=false" }

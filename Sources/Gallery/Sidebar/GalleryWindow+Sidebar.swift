@@ -33,6 +33,14 @@ extension GalleryWindow {
         split.showsSidebar = folder != nil
     }
 
+    /// One back button at a time: the split's hides while the viewer shows its own, and on the
+    /// Showcase page, which has no sidebar to go back to.
+    func updateSplitBackButton(viewerShows: Bool? = nil) {
+        guard let split else { return }
+        let onShowcase = gtk_stack_get_visible_child(pages.opaque) == showcase?.collectionView.widget
+        split.hidesBackButton = (viewerShows ?? viewer?.isOpen ?? false) || onShowcase
+    }
+
     private func logSplit() {
         guard let split else { return }
         let pane = !split.isFolded ? "both" : split.isOnSidebar ? "sidebar" : "content"
