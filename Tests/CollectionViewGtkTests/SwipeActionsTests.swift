@@ -500,6 +500,34 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertTrue(source.performed.isEmpty)
     }}
 
+    /// A second finger (a pinch) is no swipe: a swipe under way lets go and closes, and a touch
+    /// not yet decided never becomes one.
+    func testSecondFingerDeniesTheSwipe() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(2), dx: -150, release: false, in: cv)
+        XCTAssertEqual(swipes.swipedItem, p(2))
+        swipes.secondTouchLanded()
+        XCTAssertNil(swipes.touchMoved(dx: -300, dy: 0), "the first finger no longer slides it")
+        swipes.touchEnded()
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "the pinch closed it")
+        XCTAssertTrue(source.performed.isEmpty, "and performed nothing")
+
+        guard let cell = cv.cellForItem(at: p(4)) else { return XCTFail() }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(cell.widget, cv.viewport, &bounds)
+        swipes.touchBegan(x: Double(bounds.origin.x) + 200, y: Double(bounds.origin.y) + 20)
+        swipes.secondTouchLanded()
+        XCTAssertNotEqual(swipes.touchMoved(dx: -120, dy: 0), true, "undecided, then a pinch: never a swipe")
+        swipes.touchEnded()
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        XCTAssertNil(swipes.swipedItem)
+        XCTAssertNil(cell.swipeActionsView)
+    }}
+
     /// The context menu lists the actions after the app's entries (here there are none: the
     /// menu holds the swipe actions alone), with their icons and the destructive style;
     /// choosing Delete in the real menu runs the handler, which deletes the row.

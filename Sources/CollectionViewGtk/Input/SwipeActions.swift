@@ -71,6 +71,8 @@ final class SwipeActions {
     private var swallowsPress = false
     /// The touch under way began on the open row's buttons: lifted there, it is their click.
     private var touchBeganOnActions = false
+    /// The touch sequences down on the view (a second one makes a pinch, not a swipe).
+    private var fingers: Set<UInt> = []
     private var touchpadTotal = (x: 0.0, y: 0.0)
     private var touchpadPointer: (x: Double, y: Double)?
 
@@ -103,6 +105,16 @@ final class SwipeActions {
         Signal.connectPoint(raw(drag), "drag-end") { [weak self] _, _ in self?.touchEnded() }
         Signal.connectPointer(raw(drag), "cancel") { [weak self] in self?.touchCancelled() }
         gtk_widget_add_controller(collectionView.viewport, drag)
+        // The drag follows its first finger only: a second finger (a pinch) is watched here.
+        let touches = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(touches, GTK_PHASE_CAPTURE)
+        Signal.connectEvent(raw(touches)) { [weak self] event in
+            self?.touchEvent(event)
+            return false  // the other controllers handle it as ever
+        }
+        gtk_widget_add_controller(collectionView.viewport, touches)
+        // A lift that never reaches the view must not leave a finger counted.
+        Signal.connect(raw(collectionView.viewport), "unmap") { [weak self] in self?.fingers = [] }
 
         Signal.connectScroll(raw(scroll)) { [weak self] dx, dy in
             guard let self else { return false }
@@ -209,6 +221,30 @@ final class SwipeActions {
         swallowsPress = false
         touchBeganOnActions = false
         if wasSwiping { close() }
+    }
+
+    /// Another finger came down while one is: a pinch or a two-finger gesture, not a swipe;
+    /// the swipe under way (or about to be decided) lets go and its row closes.
+    package func secondTouchLanded() {
+        switch tracking {
+        case .undecided, .swiping:
+            gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+            touchCancelled()
+            tracking = .ignored  // until the fingers lift
+        case .idle, .ignored:
+            break
+        }
+    }
+
+    private func touchEvent(_ event: OpaquePointer) {
+        let type = gdk_event_get_event_type(event)
+        let sequence = UInt(bitPattern: gdk_event_get_event_sequence(event).map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0)
+        if type == GDK_TOUCH_BEGIN {
+            fingers.insert(sequence)
+            if fingers.count > 1 { secondTouchLanded() }
+        } else if type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL {
+            fingers.remove(sequence)
+        }
     }
 
     // MARK: Touchpad (the scroll controller's entry points)
