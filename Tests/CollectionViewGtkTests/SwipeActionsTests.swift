@@ -12,8 +12,10 @@ private final class SwipeSource: CollectionViewDataSource, CollectionViewDelegat
     var items = (0..<40).map { "Row \($0)" }
     /// "title item" per handler call.
     var performed: [String] = []
-    /// The completion value the non-deleting actions report.
+    /// The completion value the non-deleting actions (Flag, Archive) report.
     var archiveSucceeds = true
+    /// What each completion reported, in order.
+    var completions: [Bool] = []
     var fullSwipe = true
     var states: [IndexPath: Bool] = [:]
     weak var collectionView: CollectionView?
@@ -30,8 +32,10 @@ private final class SwipeSource: CollectionViewDataSource, CollectionViewDelegat
 
     func collectionView(_ cv: CollectionView, leadingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         let flag = ContextualAction(style: .normal, title: "Flag") { [weak self] action, _, done in
-            self?.performed.append("Flag \(indexPath.item)")
-            done(true)
+            guard let self else { return }
+            self.performed.append("Flag \(indexPath.item)")
+            self.completions.append(self.archiveSucceeds)
+            done(self.archiveSucceeds)
         }
         flag.iconName = "emblem-important-symbolic"
         return SwipeActionsConfiguration(actions: [flag])
@@ -298,10 +302,14 @@ final class SwipeActionsTests: XCTestCase {
         source.fullSwipe = true
         source.archiveSucceeds = false
         swipes.close(animated: false)
-        swipe(p(6), dx: 330, in: cv)  // leading: Flag completes true but deletes nothing
+        swipe(p(6), dx: 330, in: cv)  // leading: Flag, which now reports it was not done
         GtkHarness.wait(for: "Flag to run") { source.performed.last == "Flag 6" }
+        XCTAssertEqual(source.completions, [false], "the handler completed with false")
         waitSettled(cv)
-        XCTAssertNil(swipes.swipedItem, "the row closed after its action")
+        XCTAssertNil(swipes.swipedItem, "the row slid back")
+        XCTAssertNil(cv.cellForItem(at: p(6))?.swipeActionsView)
+        XCTAssertFalse(cv.cellForItem(at: p(6))?.isSwiped ?? true)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 39, "and stays")
     }}
 
     /// A row without actions on a side does not slide that way.
@@ -392,7 +400,6 @@ final class SwipeActionsTests: XCTestCase {
         waitSettled(cv)
         XCTAssertEqual(swipes.swipedItem, p(2), "released past half the buttons, it stays open")
         XCTAssertEqual(swipes.swipeOffset, -(cell.swipeActionsView?.revealWidth ?? 0), accuracy: 0.5)
-        XCTAssertEqual(cv.contentOffset.y, 0, "the view did not scroll")
     }}
 
     /// In a layout that scrolls sideways a sideways drag or touchpad scroll is the view's
