@@ -154,6 +154,10 @@ final class GallerySidebarTests: XCTestCase {
         await_("the swipe action", after: mark) { $0 == "swipe trash 0.0" }
         await_("the toast", after: mark) { $0 == "toast 1 photo moved to the trash" }
         await_("the grid without it", after: mark) { $0 == "sections 3 items 3" }
+        // The action completes once the trash has answered, not before (the trash is asynchronous).
+        await_("the action done", after: mark) { $0 == "swipe trash done true" }
+        XCTAssertLessThan(log.lines.firstIndex { $0.hasPrefix("trashed 1 ") } ?? Int.max, log.lines.firstIndex(of: "swipe trash done true") ?? -1,
+                          "completed after the trash answered: \(log.lines.filter { $0.hasPrefix("trashed") || $0.hasPrefix("swipe") })")
         XCTAssertFalse(FileManager.default.fileExists(atPath: trip.appendingPathComponent("a-1.png").path))
 
         mark = log.lines.count
