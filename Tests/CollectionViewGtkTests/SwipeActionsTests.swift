@@ -535,6 +535,27 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertNil(cell.swipeActionsView)
     }}
 
+    /// A layout swap closes the open row: its slide and buttons were sized for the old cell.
+    func testLayoutSwapClosesTheOpenRow() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(3), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertEqual(swipes.swipedItem, p(3))
+        let flow = FlowLayout()
+        flow.itemSize = Size(width: 180, height: 120)
+        cv.setCollectionViewLayout(flow, animated: true)
+        GtkHarness.wait(for: "the swap to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "the swap closed it")
+        for cell in cv.visibleCells {
+            XCTAssertNil(cell.swipeActionsView)
+            XCTAssertFalse(cell.isSwiped)
+        }
+    }}
+
     /// The context menu lists the actions after the app's entries (here there are none: the
     /// menu holds the swipe actions alone), with their icons and the destructive style;
     /// choosing Delete in the real menu runs the handler, which deletes the row.

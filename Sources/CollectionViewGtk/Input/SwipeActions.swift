@@ -359,7 +359,8 @@ final class SwipeActions {
     }
 
     func dispose() {
-        for row in closing + [row].compactMap({ $0 }) { stopEase(row) }
+        // Ended, not only stopped: a cell kept (a reuse pool outliving the view) is not left slid.
+        for row in closing + [row].compactMap({ $0 }) { stopEase(row); row.cell?.endSwipe() }
         closing = []
         row = nil
     }
