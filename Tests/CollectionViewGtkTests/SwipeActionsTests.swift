@@ -555,6 +555,28 @@ final class SwipeActionsTests: XCTestCase {
         }
     }}
 
+    /// The actions beside the content do not size the cell: a row measures the same open as
+    /// closed (a self-sizing list would otherwise resize the row being swiped).
+    func testActionsDoNotSizeTheCell() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        guard let cell = cv.cellForItem(at: p(3)) else { return XCTFail() }
+        @MainActor func measured() -> (Int32, Int32) {
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_HORIZONTAL, -1, &width, nil, nil, nil)
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(cell.widget), &height, nil, nil, nil)
+            return (width, height)
+        }
+        let closed = measured()
+        swipe(p(3), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertNotNil(cell.swipeActionsView, "open")
+        let open = measured()
+        XCTAssertEqual(open.0, closed.0, "the same minimum width open")
+        XCTAssertEqual(open.1, closed.1, "the same minimum height open")
+    }}
+
     /// The context menu lists the actions after the app's entries (here there are none: the
     /// menu holds the swipe actions alone), with their icons and the destructive style;
     /// choosing Delete in the real menu runs the handler, which deletes the row.
