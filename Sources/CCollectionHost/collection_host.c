@@ -215,10 +215,12 @@ GtkWidget *cv_view_root_new(GtkAccessibleRole role) {
  * keep GTK's own layout. */
 static void slide_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
                           int *minimum_baseline, int *natural_baseline) {
+    CvViewRoot *self = CV_VIEW_ROOT(widget);
     *minimum = *natural = 0;
     *minimum_baseline = *natural_baseline = -1;
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        if (!gtk_widget_should_layout(child)) continue;
+        /* The actions beside the content do not size the cell: a swipe must not resize its row. */
+        if (!gtk_widget_should_layout(child) || child == self->behind) continue;
         int child_min = 0, child_nat = 0;
         gtk_widget_measure(child, orientation, for_size, &child_min, &child_nat, NULL, NULL);
         *minimum = MAX(*minimum, child_min);
@@ -233,8 +235,14 @@ static void slide_allocate(GtkWidget *widget, int width, int height, int baselin
         if (child == self->behind) {
             /* Beside the content, its edge at the content's: it comes in with it, and nothing of it
              * lies under content that may be see-through. */
-            graphene_point_t beside = GRAPHENE_POINT_INIT((float)(self->slide > 0 ? self->slide - width : self->slide + width), 0);
-            gtk_widget_allocate(child, width, height, baseline, gsk_transform_translate(NULL, &beside));
+            /* As large as the cell, or as its own minimum (it is not in the cell's measure). */
+            int min_width = 0, min_height = 0;
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+            int w = MAX(width, min_width);
+            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, w, &min_height, NULL, NULL, NULL);
+            int h = MAX(height, min_height);
+            graphene_point_t beside = GRAPHENE_POINT_INIT((float)(self->slide > 0 ? self->slide - w : self->slide + width), 0);
+            gtk_widget_allocate(child, w, h, h == height ? baseline : -1, gsk_transform_translate(NULL, &beside));
         } else {
             graphene_point_t shift = GRAPHENE_POINT_INIT((float)self->slide, 0);
             gtk_widget_allocate(child, width, height, baseline, gsk_transform_translate(NULL, &shift));

@@ -26,8 +26,11 @@ extension GalleryController {
             }
             GalleryLog.event("swipe trash \(path.section).\(path.item)")
             GalleryLog.event("delete \(path.section).\(path.item)")
-            self.gallery.deleteItems([path])
-            completion(true)
+            // Done only once the trash answers: a photo that could not go is not reported gone.
+            self.gallery.deleteItems([path]) { done in
+                GalleryLog.event("swipe trash done \(done)")
+                completion(done)
+            }
         }
         trash.iconName = "user-trash-symbolic"
         return SwipeActionsConfiguration(actions: [trash])

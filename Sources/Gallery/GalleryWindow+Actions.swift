@@ -183,14 +183,16 @@ extension GalleryWindow {
 
     /// Delete (the key, the menus, the header bar's button, a swipe): in a folder the photos
     /// go to the trash, with an Undo toast; in the catalogue the items go (a snapshot applied).
-    func deleteItems(_ paths: [IndexPath]) {
-        guard !paths.isEmpty else { return }
+    /// `done` says whether they went (false when nothing did, or the trash failed): a swipe
+    /// action's completion.
+    func deleteItems(_ paths: [IndexPath], done: (@MainActor (Bool) -> Void)? = nil) {
+        guard !paths.isEmpty else { done?(false); return }
         if folder != nil {
-            trash.moveToTrash(paths)
+            trash.moveToTrash(paths, done: done)
             return
         }
-        guard let catalogue = editable else { return }
-        catalogue.delete(paths) { [weak self] in self?.logCounts() }
+        guard let catalogue = editable else { done?(false); return }
+        catalogue.delete(paths) { [weak self] in self?.logCounts(); done?(true) }
     }
 
     func addSection() {

@@ -227,6 +227,7 @@ final class GalleryWindow {
     private func pageChanged() {
         guard let name = gtk_stack_get_visible_child_name(pages.opaque).map({ String(cString: $0) }) else { return }
         updateThumbnailDisplaySize()
+        updateSplitBackButton()
         if name == "showcase" { showcase.reload() }
         GalleryLog.event("page \(name)")
     }

@@ -91,6 +91,17 @@ final class TileCell: CollectionViewCell {
         selectedBackgroundView = selected
     }
 
+    /// Whether the last configuration showed a swipe's actions (a change is logged, so the
+    /// touch scripts can see a row open and close).
+    private var loggedSwiped = false
+
+    override func updateConfiguration(using state: CellConfigurationState) {
+        super.updateConfiguration(using: state)
+        guard state.isSwiped != loggedSwiped else { return }
+        loggedSwiped = state.isSwiped
+        GalleryLog.event("swiped \(state.isSwiped) \(uri.map(PhotoURI.displayName) ?? "-")")
+    }
+
     /// Square, or taller when the title needs more than the lower half of a square card (a
     /// long title, a large font): measured by GTK at the tile's width.
     override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {

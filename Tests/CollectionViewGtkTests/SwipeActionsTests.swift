@@ -12,8 +12,10 @@ private final class SwipeSource: CollectionViewDataSource, CollectionViewDelegat
     var items = (0..<40).map { "Row \($0)" }
     /// "title item" per handler call.
     var performed: [String] = []
-    /// The completion value the non-deleting actions report.
+    /// The completion value the non-deleting actions (Flag, Archive) report.
     var archiveSucceeds = true
+    /// What each completion reported, in order.
+    var completions: [Bool] = []
     var fullSwipe = true
     var states: [IndexPath: Bool] = [:]
     weak var collectionView: CollectionView?
@@ -30,8 +32,10 @@ private final class SwipeSource: CollectionViewDataSource, CollectionViewDelegat
 
     func collectionView(_ cv: CollectionView, leadingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         let flag = ContextualAction(style: .normal, title: "Flag") { [weak self] action, _, done in
-            self?.performed.append("Flag \(indexPath.item)")
-            done(true)
+            guard let self else { return }
+            self.performed.append("Flag \(indexPath.item)")
+            self.completions.append(self.archiveSucceeds)
+            done(self.archiveSucceeds)
         }
         flag.iconName = "emblem-important-symbolic"
         return SwipeActionsConfiguration(actions: [flag])
@@ -64,11 +68,13 @@ private func p(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
 
 /// A plain list of 40 rows (or a grid) in a 400x500 window.
 @MainActor
-private func open(_ source: SwipeSource, grid: Bool = false, rightToLeft: Bool = false) -> (CollectionView, WidgetPointer) {
+private func open(_ source: SwipeSource, grid: Bool = false, horizontal: Bool = false,
+                  rightToLeft: Bool = false) -> (CollectionView, WidgetPointer) {
     let layout: CollectionViewLayout
-    if grid {
+    if grid || horizontal {
         let flow = FlowLayout()
         flow.itemSize = Size(width: 180, height: 120)
+        if horizontal { flow.scrollDirection = .horizontal }
         layout = flow
     } else {
         layout = CompositionalLayout.list(using: ListConfiguration(appearance: .plain))
@@ -296,10 +302,14 @@ final class SwipeActionsTests: XCTestCase {
         source.fullSwipe = true
         source.archiveSucceeds = false
         swipes.close(animated: false)
-        swipe(p(6), dx: 330, in: cv)  // leading: Flag completes true but deletes nothing
+        swipe(p(6), dx: 330, in: cv)  // leading: Flag, which now reports it was not done
         GtkHarness.wait(for: "Flag to run") { source.performed.last == "Flag 6" }
+        XCTAssertEqual(source.completions, [false], "the handler completed with false")
         waitSettled(cv)
-        XCTAssertNil(swipes.swipedItem, "the row closed after its action")
+        XCTAssertNil(swipes.swipedItem, "the row slid back")
+        XCTAssertNil(cv.cellForItem(at: p(6))?.swipeActionsView)
+        XCTAssertFalse(cv.cellForItem(at: p(6))?.isSwiped ?? true)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 39, "and stays")
     }}
 
     /// A row without actions on a side does not slide that way.
@@ -390,7 +400,181 @@ final class SwipeActionsTests: XCTestCase {
         waitSettled(cv)
         XCTAssertEqual(swipes.swipedItem, p(2), "released past half the buttons, it stays open")
         XCTAssertEqual(swipes.swipeOffset, -(cell.swipeActionsView?.revealWidth ?? 0), accuracy: 0.5)
-        XCTAssertEqual(cv.contentOffset.y, 0, "the view did not scroll")
+    }}
+
+    /// In a layout that scrolls sideways a sideways drag or touchpad scroll is the view's
+    /// scroll: it never opens (or performs) a row's actions.
+    func testHorizontalLayoutDoesNotSwipe() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source, horizontal: true)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        guard let cell = cv.cellForItem(at: p(1)) else { return XCTFail("no cell") }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(cell.widget, cv.viewport, &bounds)
+        let x = Double(bounds.origin.x + bounds.size.width / 2), y = Double(bounds.origin.y + bounds.size.height / 2)
+        swipes.touchBegan(x: x, y: y)
+        XCTAssertNotEqual(swipes.touchMoved(dx: -40, dy: 0), true, "a sideways drag is not claimed as a swipe")
+        XCTAssertNil(swipes.touchMoved(dx: -300, dy: 0))
+        swipes.touchEnded()
+        XCTAssertFalse(swipes.touchpadScrolled(dx: 40, dy: 0, atViewportX: x, y: y), "nor a sideways touchpad scroll")
+        swipes.touchpadScrollEnded()
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        XCTAssertNil(swipes.swipedItem)
+        XCTAssertNil(cell.swipeActionsView)
+        XCTAssertTrue(source.performed.isEmpty, "nothing was deleted")
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 40)
+    }}
+
+    /// A full swipe released is committed: a touch, a touchpad scroll, a close (Escape,
+    /// editing, a scroll) or a reload during its ease performs the action at once instead
+    /// of dropping it.
+    func testCommittedFullSwipeIsNotDropped() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(2), dx: -330, in: cv)
+        XCTAssertFalse(swipes.isSettled, "easing to the action")
+        XCTAssertTrue(source.performed.isEmpty)
+        guard let other = cv.cellForItem(at: p(8)) else { return XCTFail() }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(other.widget, cv.viewport, &bounds)
+        swipes.touchBegan(x: Double(bounds.origin.x) + 50, y: Double(bounds.origin.y) + 10)
+        XCTAssertEqual(source.performed, ["Delete 2"], "the touch finished the swipe's action")
+        swipes.touchEnded()
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        XCTAssertEqual(cv.numberOfItems(inSection: 0), 39)
+
+        swipe(p(4), dx: 330, in: cv)  // leading: Flag
+        swipes.close()  // what Escape, editing and a scroll call
+        XCTAssertEqual(source.performed.last, "Flag 4", "closing finished the swipe's action")
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem)
+
+        swipe(p(5), dx: 330, in: cv)
+        XCTAssertFalse(swipes.touchpadScrolled(dx: 0, dy: 30, atViewportX: 100, y: 300))
+        XCTAssertEqual(source.performed.last, "Flag 5", "a touchpad scroll finished it")
+        swipes.touchpadScrollEnded()
+        waitSettled(cv)
+
+        swipe(p(6), dx: 330, in: cv)
+        cv.reloadData()
+        XCTAssertEqual(source.performed.last, "Flag 6", "a reload finished it")
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem)
+        XCTAssertNil(cv.cellForItem(at: p(6))?.swipeActionsView)
+    }}
+
+    /// A touch that lands on the open row's button and lifts there is the button's tap: the
+    /// row stays open (its buttons in place) so the button's click runs the action.
+    func testTapOnActionButtonKeepsRowOpen() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(4), dx: -150, in: cv)
+        waitSettled(cv)
+        guard swipes.actionButtons.count == 2 else { return XCTFail("not open") }
+        let archive = swipes.actionButtons[1]
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(archive, cv.viewport, &bounds)
+        swipes.touchBegan(x: Double(bounds.origin.x + bounds.size.width / 2), y: Double(bounds.origin.y + bounds.size.height / 2))
+        swipes.touchEnded()
+        XCTAssertEqual(swipes.swipedItem, p(4), "the tap on the button did not close the row")
+        guard let cell = cv.cellForItem(at: p(4)) else { return XCTFail("no cell") }
+        XCTAssertNotEqual(gtk_widget_is_ancestor(archive, cell.widget), 0, "its buttons are still there")
+        GtkHarness.pointer(window, at: GtkHarness.windowPoint(of: archive, x: 20, y: 20), then: ["click", "1"])
+        GtkHarness.wait(for: "the handler to run") { source.performed == ["Archive 4"] }
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "completed, the row closed")
+    }}
+
+    /// A cancelled touch is no release: a row past half its buttons closes instead of opening.
+    func testCancelledTouchCloses() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(2), dx: -150, release: false, in: cv)
+        XCTAssertEqual(swipes.swipedItem, p(2))
+        swipes.touchCancelled()
+        swipes.touchEnded()  // GTK's drag-end follows the cancel
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "cancelled, it closed")
+        XCTAssertNil(cv.cellForItem(at: p(2))?.swipeActionsView)
+        XCTAssertTrue(source.performed.isEmpty)
+    }}
+
+    /// A second finger (a pinch) is no swipe: a swipe under way lets go and closes, and a touch
+    /// not yet decided never becomes one.
+    func testSecondFingerDeniesTheSwipe() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(2), dx: -150, release: false, in: cv)
+        XCTAssertEqual(swipes.swipedItem, p(2))
+        swipes.secondTouchLanded()
+        XCTAssertNil(swipes.touchMoved(dx: -300, dy: 0), "the first finger no longer slides it")
+        swipes.touchEnded()
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "the pinch closed it")
+        XCTAssertTrue(source.performed.isEmpty, "and performed nothing")
+
+        guard let cell = cv.cellForItem(at: p(4)) else { return XCTFail() }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(cell.widget, cv.viewport, &bounds)
+        swipes.touchBegan(x: Double(bounds.origin.x) + 200, y: Double(bounds.origin.y) + 20)
+        swipes.secondTouchLanded()
+        XCTAssertNotEqual(swipes.touchMoved(dx: -120, dy: 0), true, "undecided, then a pinch: never a swipe")
+        swipes.touchEnded()
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        XCTAssertNil(swipes.swipedItem)
+        XCTAssertNil(cell.swipeActionsView)
+    }}
+
+    /// A layout swap closes the open row: its slide and buttons were sized for the old cell.
+    func testLayoutSwapClosesTheOpenRow() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(3), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertEqual(swipes.swipedItem, p(3))
+        // A list like the first: nothing scrolls or reloads (either would close it anyway).
+        cv.setCollectionViewLayout(CompositionalLayout.list(using: ListConfiguration(appearance: .insetGrouped)), animated: false)
+        GtkHarness.waitForFrames(2, of: cv.viewport)
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "the swap closed it")
+        for cell in cv.visibleCells {
+            XCTAssertNil(cell.swipeActionsView)
+            XCTAssertFalse(cell.isSwiped)
+        }
+    }}
+
+    /// The actions beside the content do not size the cell: a row measures the same open as
+    /// closed (a self-sizing list would otherwise resize the row being swiped).
+    func testActionsDoNotSizeTheCell() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        guard let cell = cv.cellForItem(at: p(3)) else { return XCTFail() }
+        @MainActor func measured() -> (Int32, Int32) {
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_HORIZONTAL, -1, &width, nil, nil, nil)
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(cell.widget), &height, nil, nil, nil)
+            return (width, height)
+        }
+        let closed = measured()
+        swipe(p(3), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertNotNil(cell.swipeActionsView, "open")
+        let open = measured()
+        XCTAssertEqual(open.0, closed.0, "the same minimum width open")
+        XCTAssertEqual(open.1, closed.1, "the same minimum height open")
     }}
 
     /// The context menu lists the actions after the app's entries (here there are none: the
@@ -419,6 +603,72 @@ final class SwipeActionsTests: XCTestCase {
         GtkHarness.wait(for: "the handler to run") { source.performed == ["Delete 3"] }
         GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
         XCTAssertEqual(cv.numberOfItems(inSection: 0), 39)
+        GtkHarness.letTimePass(0.7, because: "GTK 4.8's tooltip timeout, started by the menu's grab, fires before the window goes")
+        GtkHarness.close(window)
+    }}
+
+    /// An update that moves the open row's item closes the row (its buttons' handlers were
+    /// made for the path it had, as UIKit's are), and the row easing closed follows its item.
+    func testRowClosesWhenItsItemMoves() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        defer { GtkHarness.close(window) }
+        let swipes = cv.interaction.swipes!
+        swipe(p(5), dx: -150, in: cv)
+        waitSettled(cv)
+        XCTAssertEqual(swipes.swipedItem, p(5))
+        cv.performBatchUpdates {
+            source.items.remove(at: 0)
+            cv.deleteItems(at: [p(0)])
+        }
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        XCTAssertNil(swipes.swipedItem, "its item moved: the row closed")
+        XCTAssertNil(cv.cellForItem(at: p(4))?.swipeActionsView, "Row 5, now at 4, shows no actions")
+        XCTAssertFalse(cv.cellForItem(at: p(4))?.isSwiped ?? true)
+        XCTAssertTrue(source.performed.isEmpty)
+
+        // An update while the row eases closed: the ease ends on the row's own cell.
+        swipe(p(7), dx: -150, in: cv)
+        waitSettled(cv)
+        swipes.close()
+        XCTAssertFalse(swipes.isSettled, "easing closed")
+        cv.performBatchUpdates {
+            source.items.remove(at: 0)
+            cv.deleteItems(at: [p(0)])
+        }
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        waitSettled(cv)
+        for item in 0..<12 {
+            guard let cell = cv.cellForItem(at: p(item)) else { continue }
+            XCTAssertNil(cell.swipeActionsView, "no cell is left slid (\(item))")
+            XCTAssertFalse(cell.isSwiped, "\(item)")
+        }
+    }}
+
+    /// A context-menu entry chosen after an update moved its item acts on the item where it is
+    /// now, with the delegate's action for that path (the one the menu was built with named the
+    /// old path, and would have deleted the next row).
+    func testContextMenuActsOnItemWhereItIsNow() { MainActor.assumeIsolated {
+        let source = SwipeSource()
+        let (cv, window) = open(source)
+        GtkHarness.pointer(window, at: GtkHarness.centre(of: cv.cellForItem(at: p(3))!, in: window), then: ["click", "3"])
+        GtkHarness.wait(for: "the menu to open") { cv.interaction.menu != nil }
+        guard let popover = cv.interaction.menu, GtkHarness.waitUntilShown(popover, "the menu"),
+              let deleteLabel = GtkHarness.label("Delete", in: popover) else { return GtkHarness.close(window) }
+        cv.performBatchUpdates {
+            source.items.remove(at: 0)
+            cv.deleteItems(at: [p(0)])
+        }
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        XCTAssertNotNil(cv.interaction.menu, "the menu stays open on its item")
+        GtkHarness.xdotool(["mousemove", "--window", GtkHarness.xid(of: window)] + GtkHarness.popoverPoint(of: deleteLabel).map(String.init))
+        GtkHarness.xdotool(["click", "1"])
+        GtkHarness.wait(for: "the handler to run") { !source.performed.isEmpty }
+        XCTAssertEqual(source.performed, ["Delete 2"], "the action for the item's path now")
+        GtkHarness.wait(for: "the delete to animate") { !cv.isAnimatingUpdates }
+        XCTAssertFalse(source.items.contains("Row 3"), "the row the menu was for went")
+        XCTAssertTrue(source.items.contains("Row 4"), "not the one after it")
         GtkHarness.letTimePass(0.7, because: "GTK 4.8's tooltip timeout, started by the menu's grab, fires before the window goes")
         GtkHarness.close(window)
     }}

@@ -115,6 +115,14 @@ final class GallerySidebarTests: XCTestCase {
         await_("the photos again", after: mark) { $0 == "split folded=true pane=content sidebar=true back=true" }
         await_("Beach in the grid", after: mark) { $0.hasPrefix("opened \(trip.path)/Beach sections=1 items=1 ") }
 
+        // The Showcase page has no sidebar to go back to: no back button there, back on Photos.
+        mark = log.lines.count
+        xdotool(["key", "--window", wid, "alt+2"])
+        await_("no back button on the Showcase", after: mark) { $0 == "split folded=true pane=content sidebar=true back=false" }
+        mark = log.lines.count
+        xdotool(["key", "--window", wid, "alt+1"])
+        await_("the back button on the photos again", after: mark) { $0 == "split folded=true pane=content sidebar=true back=true" }
+
         mark = log.lines.count
         xdotool(["windowsize", wid, "1000", "700"])
         await_("side by side again", after: mark) { $0 == "split folded=false pane=both sidebar=true back=false" }
@@ -146,6 +154,10 @@ final class GallerySidebarTests: XCTestCase {
         await_("the swipe action", after: mark) { $0 == "swipe trash 0.0" }
         await_("the toast", after: mark) { $0 == "toast 1 photo moved to the trash" }
         await_("the grid without it", after: mark) { $0 == "sections 3 items 3" }
+        // The action completes once the trash has answered, not before (the trash is asynchronous).
+        await_("the action done", after: mark) { $0 == "swipe trash done true" }
+        XCTAssertLessThan(log.lines.firstIndex { $0.hasPrefix("trashed 1 ") } ?? Int.max, log.lines.firstIndex(of: "swipe trash done true") ?? -1,
+                          "completed after the trash answered: \(log.lines.filter { $0.hasPrefix("trashed") || $0.hasPrefix("swipe") })")
         XCTAssertFalse(FileManager.default.fileExists(atPath: trip.appendingPathComponent("a-1.png").path))
 
         mark = log.lines.count

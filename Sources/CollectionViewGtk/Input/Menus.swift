@@ -181,18 +181,27 @@ final class Menus {
     /// keyboard and a screen reader reach them: an entry calls the action's handler as its
     /// button does, from the item's cell (or the view when it has none).
     static func swipeActionEntries(for path: IndexPath, in collectionView: CollectionView) -> [ContextMenuItem] {
-        guard let delegate = collectionView.delegate, collectionView.isValidItem(path) else { return [] }
-        let actions = [delegate.collectionView(collectionView, leadingSwipeActionsConfigurationForItemAt: path),
-                       delegate.collectionView(collectionView, trailingSwipeActionsConfigurationForItemAt: path)]
-            .compactMap { $0?.actions }.joined()
-        return actions.map { action in
+        let actions = swipeActions(for: path, in: collectionView)
+        return actions.enumerated().map { index, action in
             ContextMenuItem(action.menuLabel, iconName: action.iconName,
                             attributes: action.style == .destructive ? .destructive : []) { [weak collectionView] paths in
+                // The item may have moved while the menu was open: the delegate's action for
+                // where it is now (its handler may name its path), the same entry by place and title.
                 guard let collectionView, let path = paths.first else { return }
+                let now = swipeActions(for: path, in: collectionView)
+                guard index < now.count, now[index].title == action.title else { return }
                 let source = collectionView.cellForItem(at: path)?.widget ?? collectionView.viewport
-                action.handler(action, source) { _ in }
+                now[index].handler(now[index], source) { _ in }
             }
         }
+    }
+
+    /// The delegate's swipe actions for an item, leading then trailing.
+    private static func swipeActions(for path: IndexPath, in collectionView: CollectionView) -> [ContextualAction] {
+        guard let delegate = collectionView.delegate, collectionView.isValidItem(path) else { return [] }
+        return Array([delegate.collectionView(collectionView, leadingSwipeActionsConfigurationForItemAt: path),
+                      delegate.collectionView(collectionView, trailingSwipeActionsConfigurationForItemAt: path)]
+            .compactMap { $0?.actions }.joined())
     }
 
     // MARK: The edit menu

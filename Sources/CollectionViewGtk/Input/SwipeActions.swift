@@ -50,6 +50,9 @@ final class SwipeActions {
         let tick: guint
         let from: Double, to: Double
         var start: Double?
+        /// A full swipe's ease to the action: past the point of no return, whatever interrupts
+        /// it performs the action at once rather than dropping it.
+        let commits: Bool
         let then: @MainActor () -> Void
     }
 
@@ -66,6 +69,10 @@ final class SwipeActions {
     private var tracking = Tracking.idle
     /// The touch under way closed a row: its press does nothing else (no selection).
     private var swallowsPress = false
+    /// The touch under way began on the open row's buttons: lifted there, it is their click.
+    private var touchBeganOnActions = false
+    /// The touch sequences down on the view (a second one makes a pinch, not a swipe).
+    private var fingers: Set<UInt> = []
     private var touchpadTotal = (x: 0.0, y: 0.0)
     private var touchpadPointer: (x: Double, y: Double)?
 
@@ -96,8 +103,18 @@ final class SwipeActions {
             }
         }
         Signal.connectPoint(raw(drag), "drag-end") { [weak self] _, _ in self?.touchEnded() }
-        Signal.connectPointer(raw(drag), "cancel") { [weak self] in self?.touchEnded() }
+        Signal.connectPointer(raw(drag), "cancel") { [weak self] in self?.touchCancelled() }
         gtk_widget_add_controller(collectionView.viewport, drag)
+        // The drag follows its first finger only: a second finger (a pinch) is watched here.
+        let touches = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(touches, GTK_PHASE_CAPTURE)
+        Signal.connectEvent(raw(touches)) { [weak self] event in
+            self?.touchEvent(event)
+            return false  // the other controllers handle it as ever
+        }
+        gtk_widget_add_controller(collectionView.viewport, touches)
+        // A lift that never reaches the view must not leave a finger counted.
+        Signal.connect(raw(collectionView.viewport), "unmap") { [weak self] in self?.fingers = [] }
 
         Signal.connectScroll(raw(scroll)) { [weak self] dx, dy in
             guard let self else { return false }
@@ -135,16 +152,21 @@ final class SwipeActions {
     package func touchBegan(x: Double, y: Double) {
         guard let collectionView else { return }
         swallowsPress = false
-        if let row { stopEase(row) }
+        touchBeganOnActions = false
+        if let row { interrupt(row) }
         // A touch on another row (or on nothing) closes the open one and does nothing else.
         // Here, not only at the click gesture's press: in GTK 4.8 a click gesture whose last
         // sequence another gesture claimed (the swipe) can miss the next press.
-        if let row, !isOnActions(atViewportX: x, y: y), collectionView.interaction.item(atViewportX: x, y: y) != row.path {
+        let onActions = isOnActions(atViewportX: x, y: y)
+        if let row, !onActions, collectionView.interaction.item(atViewportX: x, y: y) != row.path {
             close()
             swallowsPress = true
             tracking = .ignored
             return
         }
+        // A tap on a button is the button's: the row must stay open (its buttons parented)
+        // until the button's click runs the action.
+        touchBeganOnActions = onActions
         if let path = swipeableItem(atViewportX: x, y: y, in: collectionView) {
             tracking = .undecided(path)
         } else {
@@ -178,17 +200,51 @@ final class SwipeActions {
         }
     }
 
-    /// The finger came up (or the gesture was cancelled).
+    /// The finger came up.
     package func touchEnded() {
-        defer { tracking = .idle; swallowsPress = false }
+        defer { tracking = .idle; swallowsPress = false; touchBeganOnActions = false }
         // A tap on the open row's content closes it.
-        if case let .undecided(path) = tracking, let row, row.path == path, row.ease == nil {
+        if case let .undecided(path) = tracking, !touchBeganOnActions, let row, row.path == path, row.ease == nil {
             close()
             return
         }
         guard case .swiping = tracking else { return }
         tracking = .idle
         release()
+    }
+
+    /// The touch was cancelled (another gesture took it, or the system did): no release, so
+    /// nothing opens or runs; a row under the finger eases closed.
+    package func touchCancelled() {
+        let wasSwiping = isTracking
+        tracking = .idle
+        swallowsPress = false
+        touchBeganOnActions = false
+        if wasSwiping { close() }
+    }
+
+    /// Another finger came down while one is: a pinch or a two-finger gesture, not a swipe;
+    /// the swipe under way (or about to be decided) lets go and its row closes.
+    package func secondTouchLanded() {
+        switch tracking {
+        case .undecided, .swiping:
+            gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+            touchCancelled()
+            tracking = .ignored  // until the fingers lift
+        case .idle, .ignored:
+            break
+        }
+    }
+
+    private func touchEvent(_ event: OpaquePointer) {
+        let type = gdk_event_get_event_type(event)
+        let sequence = UInt(bitPattern: gdk_event_get_event_sequence(event).map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0)
+        if type == GDK_TOUCH_BEGIN {
+            fingers.insert(sequence)
+            if fingers.count > 1 { secondTouchLanded() }
+        } else if type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL {
+            fingers.remove(sequence)
+        }
     }
 
     // MARK: Touchpad (the scroll controller's entry points)
@@ -198,7 +254,7 @@ final class SwipeActions {
     package func touchpadScrolled(dx: Double, dy: Double, atViewportX x: Double, y: Double) -> Bool {
         guard let collectionView else { return false }
         if case .idle = tracking {
-            if let row { stopEase(row) }
+            if let row { interrupt(row) }
             touchpadTotal = (0, 0)
             tracking = swipeableItem(atViewportX: x, y: y, in: collectionView).map(Tracking.undecided) ?? .ignored
         }
@@ -227,6 +283,7 @@ final class SwipeActions {
 
     /// Closes the open row, easing its content back when `animated`.
     func close(animated: Bool = true) {
+        if let row { interrupt(row) }
         guard let row else { return }
         tracking = .idle
         self.row = nil
@@ -275,12 +332,25 @@ final class SwipeActions {
         for row in closing { stopEase(row); end(row) }
     }
 
-    /// A batch update moved items: the row follows its item; when the item went, the row is
-    /// forgotten and its cell leaves slid, as the update animates it out.
+    /// A batch update moved items: rows follow their items (easing ones too, so they end on
+    /// their cells). The open row closes when its item moved, as in UIKit: its buttons' handlers
+    /// were made for the path it had. When its item went, the row is forgotten and its cell
+    /// leaves slid, as the update animates it out. A touch not yet decided lets its item go.
     func itemsMoved(_ newPath: (IndexPath) -> IndexPath?) {
+        if case .undecided = tracking { tracking = .ignored }
+        closing.removeAll { closing in
+            guard let path = newPath(closing.path) else {
+                stopEase(closing)
+                return true
+            }
+            closing.path = path
+            return false
+        }
         guard let row else { return }
         if let path = newPath(row.path) {
+            let moved = path != row.path
             row.path = path
+            if moved { close() }
         } else {
             stopEase(row)
             tracking = .idle
@@ -289,7 +359,8 @@ final class SwipeActions {
     }
 
     func dispose() {
-        for row in closing + [row].compactMap({ $0 }) { stopEase(row) }
+        // Ended, not only stopped: a cell kept (a reuse pool outliving the view) is not left slid.
+        for row in closing + [row].compactMap({ $0 }) { stopEase(row); row.cell?.endSwipe() }
         closing = []
         row = nil
     }
@@ -299,12 +370,25 @@ final class SwipeActions {
     /// The item under a viewport point when it has swipe actions, on a row that does not
     /// scroll across itself (a touch there moves the row).
     private func swipeableItem(atViewportX x: Double, y: Double, in collectionView: CollectionView) -> IndexPath? {
-        guard !collectionView.isEditing, collectionView.movement == nil,
+        guard !collectionView.isEditing, collectionView.movement == nil, !scrollsHorizontally(collectionView),
               collectionView.orthogonalScroll.section(at: x, y) == nil,
               let path = collectionView.interaction.item(atViewportX: x, y: y) else { return nil }
         if let row, row.path == path { return path }
         let (leading, trailing) = configurations(for: path, in: collectionView)
         return leading != nil || trailing != nil ? path : nil
+    }
+
+    /// Whether the view scrolls sideways (a horizontal layout, or content wider than the
+    /// viewport): a swipe slides a row across the scroll direction only, so there a sideways
+    /// drag or touchpad scroll is the view's scroll, never a swipe that could trash an item.
+    private func scrollsHorizontally(_ collectionView: CollectionView) -> Bool {
+        switch collectionView.collectionViewLayout {
+        case let flow as FlowLayout where flow.scrollDirection == .horizontal: return true
+        case let compositional as CompositionalLayout where compositional.configuration.scrollDirection == .horizontal: return true
+        default:
+            let h = collectionView.hadjustment
+            return gtk_adjustment_get_upper(h) > gtk_adjustment_get_page_size(h) + 0.5
+        }
     }
 
     /// The item's leading and trailing configurations, nil for one without actions.
@@ -402,7 +486,7 @@ final class SwipeActions {
         let width = Double(gtk_widget_get_width(cell.widget))
         let sign = row.offset > 0 ? 1.0 : -1.0
         if configuration.performsFirstActionWithFullSwipe, abs(row.offset) >= Self.fullSwipeDistance(width: width, reveal: view.revealWidth) {
-            easeTo(sign * width, row) { [weak self] in self?.perform(0, of: row, from: cell.widget) }
+            easeTo(sign * width, row, commits: true) { [weak self] in self?.perform(0, of: row, from: cell.widget) }
         } else if abs(row.offset) >= view.revealWidth / 2 {
             easeTo(sign * view.revealWidth, row) {}
         } else {
@@ -431,13 +515,16 @@ final class SwipeActions {
 
     /// Ends the swipe on the row's cell: content back in place, buttons gone.
     private func end(_ row: Row) {
-        if let cell = row.cell, cell.elementKey?.indexPath == row.path { cell.endSwipe() }
+        // By the cell itself: a cell another row (open or easing) took since is not this one's.
+        if let cell = row.cell, !([self.row].compactMap { $0 } + closing).contains(where: { $0 !== row && $0.cell === cell }) {
+            cell.endSwipe()
+        }
         if self.row === row { self.row = nil }
         closing.removeAll { $0 === row }
     }
 
     /// Eases a row's offset to `target` over ``easeDuration``, then runs `then`.
-    private func easeTo(_ target: Double, _ row: Row, then: @escaping @MainActor () -> Void) {
+    private func easeTo(_ target: Double, _ row: Row, commits: Bool = false, then: @escaping @MainActor () -> Void) {
         guard let collectionView else { return }
         stopEase(row)
         guard cv_animations_enabled(collectionView.viewport) != 0, row.offset != target else {
@@ -461,7 +548,7 @@ final class SwipeActions {
             self.slide(row, to: ease.from + (ease.to - ease.from) * eased)
             return true
         }
-        row.ease = Ease(tick: tick, from: row.offset, to: target, start: nil, then: then)
+        row.ease = Ease(tick: tick, from: row.offset, to: target, start: nil, commits: commits, then: then)
     }
 
     /// Slides to a resting offset (0 ends the swipe).
@@ -472,6 +559,15 @@ final class SwipeActions {
         } else {
             slide(row, to: offset)
         }
+    }
+
+    /// Something takes the row (a touch, a scroll, a close): its ease stops where it is, but a
+    /// committed full swipe finishes at once and performs its action.
+    private func interrupt(_ row: Row) {
+        guard let ease = row.ease, ease.commits else { return stopEase(row) }
+        stopEase(row)
+        slideSettled(row, to: ease.to)
+        ease.then()
     }
 
     private func stopEase(_ row: Row) {

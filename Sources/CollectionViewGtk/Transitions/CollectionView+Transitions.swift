@@ -38,6 +38,8 @@ extension CollectionView {
         let jump = endInteractiveTransitionNow()
         let old = installedLayout
         guard layout !== old else { completion?(true); return }
+        // An open swipe's slide and buttons were sized for the old layout's cell.
+        interaction.swipes.close(animated: false)
         guard animated, gtk_widget_get_mapped(viewport) != 0 else {
             old.prepareForTransition(to: layout)
             layout.prepareForTransition(from: old)

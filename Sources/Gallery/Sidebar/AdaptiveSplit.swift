@@ -20,6 +20,11 @@ final class AdaptiveSplit {
     private let sidebar: WidgetPointer
     private let separator: WidgetPointer
     private let content: WidgetPointer
+    /// Whether the back button stays hidden whatever the split shows (the viewer has its own
+    /// back button; the Showcase page has no sidebar to go back to).
+    var hidesBackButton = false {
+        didSet { if hidesBackButton != oldValue { update() } }
+    }
     /// Runs when the folding or the pane shown changes.
     var changed: (() -> Void)?
     /// Whether the sidebar is there at all (a folder is open and the viewer is closed).
@@ -80,7 +85,7 @@ final class AdaptiveSplit {
     }
 
     private func update() {
-        gtk_widget_set_visible(backButton, showsSidebar && isFolded && !isOnSidebar ? 1 : 0)
+        gtk_widget_set_visible(backButton, showsSidebar && isFolded && !isOnSidebar && !hidesBackButton ? 1 : 0)
         changed?()
     }
 }

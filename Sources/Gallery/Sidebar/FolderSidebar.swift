@@ -79,8 +79,21 @@ final class FolderSidebar: CollectionViewDelegate {
         content.text = Self.name(item)
         content.image = .iconName("folder-symbolic")
         cell.contentConfiguration = content
-        cell.accessories = gtk_tree_list_row_is_expandable(row) != 0 ? [.outlineDisclosure()] : []
+        cell.accessories = Self.isExpandable(row) ? [.outlineDisclosure()] : []
         return cell
+    }
+
+    /// Whether a row can expand, asked of GTK once per row: for a row not expanded yet
+    /// `gtk_tree_list_row_is_expandable` calls the create function, which makes (and drops) a
+    /// monitored GtkDirectoryList each time, and cells are configured often. Kept on the row,
+    /// so it goes with it; a folder's answer does not change (the function gives every folder a
+    /// model).
+    private static func isExpandable(_ row: OpaquePointer) -> Bool {
+        let key = "gallery-sidebar-expandable"
+        if let cached = g_object_get_data(UnsafeMutablePointer<GObject>(row), key) { return Int(bitPattern: cached) == 2 }
+        let expandable = gtk_tree_list_row_is_expandable(row) != 0
+        g_object_set_data(UnsafeMutablePointer<GObject>(row), key, UnsafeMutableRawPointer(bitPattern: expandable ? 2 : 1))
+        return expandable
     }
 
     private static func name(_ item: UnsafeMutablePointer<GObject>) -> String {

@@ -11,7 +11,12 @@ extension GalleryWindow {
         sidebar.chose = { [weak self] uri in
             guard let self else { return }
             self.split.showContent()
-            if uri != self.folder?.rootURI { self.open(folderURI: uri, keepingSidebar: true) }
+            if uri != self.folder?.rootURI {
+                self.open(folderURI: uri, keepingSidebar: true)
+            } else {
+                // Back to the folder shown while another loads: that one must not replace it.
+                self.loadingFolder = nil
+            }
         }
         split.changed = { [weak self] in self?.logSplit() }
     }
@@ -26,6 +31,14 @@ extension GalleryWindow {
     /// The sidebar is there for a folder, not for the catalogue.
     func updateSidebarVisibility() {
         split.showsSidebar = folder != nil
+    }
+
+    /// One back button at a time: the split's hides while the viewer shows its own, and on the
+    /// Showcase page, which has no sidebar to go back to.
+    func updateSplitBackButton(viewerShows: Bool? = nil) {
+        guard let split else { return }
+        let onShowcase = gtk_stack_get_visible_child(pages.opaque) == showcase?.collectionView.widget
+        split.hidesBackButton = (viewerShows ?? viewer?.isOpen ?? false) || onShowcase
     }
 
     private func logSplit() {

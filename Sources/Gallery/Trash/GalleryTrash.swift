@@ -41,13 +41,17 @@ final class GalleryTrash {
         return widget
     }
 
-    /// Moves the photos at `paths` of the folder shown to the trash.
-    func moveToTrash(_ paths: [IndexPath]) {
-        guard let folder = gallery.folder else { return }
+    /// Moves the photos at `paths` of the folder shown to the trash; `done` runs once the trash
+    /// has answered: true when every photo went, false when one stayed (or there was none).
+    func moveToTrash(_ paths: [IndexPath], done: (@MainActor (Bool) -> Void)? = nil) {
+        guard let folder = gallery.folder else { done?(false); return }
         let uris = paths.compactMap { folder.tile(at: $0)?.uri }
-        guard !uris.isEmpty else { return }
+        guard !uris.isEmpty else { done?(false); return }
         GalleryLog.event("trash " + uris.map(PhotoURI.displayName).joined(separator: ", "))
-        trash.moveToTrash(uris) { [weak self] outcome in self?.trashed(outcome) }
+        trash.moveToTrash(uris) { [weak self] outcome in
+            self?.trashed(outcome)
+            done?(outcome.failures.isEmpty && !outcome.trashed.isEmpty)
+        }
     }
 
     /// Puts back what the latest toast counts.

@@ -455,6 +455,7 @@ final class GalleryViewer {
         gtk_widget_set_visible(backButton, open ? 1 : 0)
         if let titleStack { gtk_stack_set_visible_child_name(titleStack.opaque, open ? "viewer" : "browsing") }
         for widget in gallery.browsingHeaderWidgets { gtk_widget_set_visible(widget, open ? 0 : 1) }
+        gallery.updateSplitBackButton(viewerShows: open)
         let map = OpaquePointer(gallery.window)
         if open {
             disabledActions = Self.actionsOffWhileOpen.compactMap { name in
