@@ -150,10 +150,12 @@ final class DiffableModelTests: XCTestCase {
         }
         let seconds = GtkHarness.now() - started
         print("DiffableModelTests: \(applies) applies, \(stats.checks) checks in \(String(format: "%.1f", seconds)) s: \(stats)")
-        // The sequence exercised every kind of change.
+        // The sequence exercised every kind of change. The seed is new each run, so these are
+        // floors well below what a sequence of 300 applies gives, not its averages (seed
+        // 1850267569 gave 23 cross-section moves, under the floor of 25 this had).
         XCTAssertGreaterThan(stats.moves, 150, "\(stats)")
-        XCTAssertGreaterThan(stats.crossMoves, 25, "\(stats)")
-        XCTAssertGreaterThan(stats.sectionMoves, 8, "\(stats)")
+        XCTAssertGreaterThan(stats.crossMoves, 8, "\(stats)")
+        XCTAssertGreaterThan(stats.sectionMoves, 3, "\(stats)")
         XCTAssertGreaterThan(stats.reloads, 40, "\(stats)")
         XCTAssertGreaterThan(stats.reconfigures, 25, "\(stats)")
         XCTAssertEqual(stats.reloadData, 7, "\(stats)")
