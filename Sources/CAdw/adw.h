@@ -50,3 +50,4 @@ void *adw_leaflet_get_visible_child(void *self);
 void adw_leaflet_set_visible_child(void *self, void *child);
 void adw_leaflet_set_can_navigate_back(void *self, int can_navigate_back);
 void adw_leaflet_set_can_unfold(void *self, int can_unfold);
+int adw_leaflet_get_child_transition_running(void *self);

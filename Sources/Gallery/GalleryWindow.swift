@@ -67,6 +67,8 @@ final class GalleryWindow {
     let sidebar = FolderSidebar()
     /// The sidebar and the photos: side by side when wide, one at a time when narrow.
     private(set) var split: AdaptiveSplit!
+    /// The newest split change whose settled layout the log waits for (tests only).
+    var splitLogGeneration = 0
     /// Drives the app for scripts/soak where no input tool works (GALLERY_MONKEY).
     var monkey: Monkey?
     var motionLog: MotionLog?

@@ -73,6 +73,9 @@ final class AdaptiveSplit {
     }
 
     var isFolded: Bool { adw_leaflet_get_folded(raw(widget)) != 0 }
+
+    /// Whether the leaflet is still sliding from one pane to the other.
+    var isSliding: Bool { adw_leaflet_get_child_transition_running(raw(widget)) != 0 }
     /// Whether the sidebar is what a folded split shows.
     var isOnSidebar: Bool { adw_leaflet_get_visible_child(raw(widget)) == raw(sidebar) }
 

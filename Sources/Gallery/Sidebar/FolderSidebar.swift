@@ -144,24 +144,57 @@ final class FolderSidebar: CollectionViewDelegate {
                 return "\(Self.name(item.assumingMemoryBound(to: GObject.self)))@\(gtk_tree_list_row_get_depth(row))"
             }
             GalleryLog.event("sidebar rows " + rows.joined(separator: " "))
-            self.logCells()
+            self.logCellsOnceLaidOut()
         }
+    }
+
+    /// The rows' places once every row has a cell and nothing moved since the last look (the
+    /// new rows of an expansion may not be laid out yet on a busy machine), or after 10 s.
+    private func logCellsOnceLaidOut() {
+        var waited = 0
+        var lastLook: [String]? = nil
+        Async.every(milliseconds: 50) { [weak self] in
+            guard let self else { return false }
+            waited += 50
+            let look = self.cellsAreLaidOut ? self.cellLines() : nil
+            defer { lastLook = look }
+            guard (look != nil && look == lastLook) || waited >= 10_000 else { return true }
+            self.logCells()
+            return false
+        }
+    }
+
+    /// Whether every row of the tree has a cell mapped with a size (the sidebar's trees in the
+    /// tests are short), so that `logCells` names them all.
+    var cellsAreLaidOut: Bool {
+        guard let model = source?.treeListModel else { return false }
+        let cells = collectionView.visibleCells
+        return cells.count >= Int(g_list_model_get_n_items(model))
+            && cells.allSatisfy { gtk_widget_get_mapped($0.widget) != 0 && gtk_widget_get_width($0.widget) > 0 }
     }
 
     /// Each shown row's name and centre in window coordinates.
     func logCells() {
-        guard GalleryLog.enabled, let window = gtk_widget_get_root(collectionView.widget) else { return }
+        guard GalleryLog.enabled else { return }
+        cellLines().forEach { GalleryLog.event($0) }
+    }
+
+    /// The lines `logCells` writes: "sidebar-cell NAME X Y" for each row shown, then
+    /// "sidebar-cells-done".
+    func cellLines() -> [String] {
+        guard let window = gtk_widget_get_root(collectionView.widget) else { return ["sidebar-cells-done"] }
         let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
         var sx = 0.0, sy = 0.0
         gtk_native_get_surface_transform(OpaquePointer(widget), &sx, &sy)
+        var lines: [String] = []
         for cell in collectionView.visibleCells {
             guard let path = collectionView.indexPath(for: cell), let item = source?.item(at: path) else { continue }
             defer { g_object_unref(UnsafeMutableRawPointer(item)) }
             var p = graphene_point_t(x: Float(gtk_widget_get_width(cell.widget)) / 2, y: Float(gtk_widget_get_height(cell.widget)) / 2)
             var out = graphene_point_t()
             guard gtk_widget_get_mapped(cell.widget) != 0, gtk_widget_compute_point(cell.widget, widget, &p, &out) != 0 else { continue }
-            GalleryLog.event("sidebar-cell \(Self.name(item)) \(Int(Double(out.x) + sx)) \(Int(Double(out.y) + sy))")
+            lines.append("sidebar-cell \(Self.name(item)) \(Int(Double(out.x) + sx)) \(Int(Double(out.y) + sy))")
         }
-        GalleryLog.event("sidebar-cells-done")
+        return lines + ["sidebar-cells-done"]
     }
 }

@@ -46,14 +46,39 @@ extension GalleryWindow {
         let pane = !split.isFolded ? "both" : split.isOnSidebar ? "sidebar" : "content"
         GalleryLog.event("split folded=\(split.isFolded) pane=\(pane) sidebar=\(split.showsSidebar) back=\(gtk_widget_get_visible(split.backButton) != 0)")
         guard GalleryLog.enabled else { return }
-        // Where things are once the change has been laid out: the back button, the rows.
-        Async.after(milliseconds: 300) { [weak self] in
-            guard let self, !self.isClosed else { return }
-            if gtk_widget_get_mapped(self.split.backButton) != 0, let (x, y) = self.centre(of: self.split.backButton) {
-                GalleryLog.event("split-back \(x) \(y)")
-            }
-            if gtk_widget_get_mapped(self.sidebar.collectionView.widget) != 0 { self.sidebar.logCells() }
+        // Where things are once the change has settled: the slide over, the back button and the
+        // rows laid out, and nothing moved since the last look (a fixed delay was too short on a
+        // busy machine: a newly shown button was logged at a place it had not yet been given).
+        // A newer change replaces the wait for an older one.
+        splitLogGeneration += 1
+        let generation = splitLogGeneration
+        var waited = 0
+        var lastLook: [String]? = nil
+        Async.every(milliseconds: 50) { [weak self] in
+            guard let self, !self.isClosed, self.splitLogGeneration == generation else { return false }
+            waited += 50
+            let look = self.settledSplitLines()
+            defer { lastLook = look }
+            guard (look != nil && look == lastLook) || waited >= 10_000 else { return true }
+            (look ?? lastLook ?? []).forEach { GalleryLog.event($0) }
+            return false
         }
+    }
+
+    /// The back button's place and the sidebar's rows, as the log says them, or nil while the
+    /// leaflet slides or a shown one of them has no size yet.
+    private func settledSplitLines() -> [String]? {
+        guard !split.isSliding else { return nil }
+        var lines: [String] = []
+        if gtk_widget_get_mapped(split.backButton) != 0 {
+            guard gtk_widget_get_width(split.backButton) > 0, let (x, y) = centre(of: split.backButton) else { return nil }
+            lines.append("split-back \(x) \(y)")
+        }
+        if gtk_widget_get_mapped(sidebar.collectionView.widget) != 0 {
+            guard sidebar.cellsAreLaidOut else { return nil }
+            lines += sidebar.cellLines()
+        }
+        return lines
     }
 
     /// A widget's centre in the window's surface coordinates (as xdotool clicks them).
