@@ -336,28 +336,53 @@ enum GalleryLog {
         fflush(nil)
     }
 
-    /// After the next frames, the visible cells' centres in window coordinates, and their sizes.
+    /// After the next frames, once the tiles are still (no update animating, the same places
+    /// three frames running, or 10 s at most), the visible cells' centres in window coordinates
+    /// and their sizes. (A fixed delay alone was not enough on a busy machine: a folder's
+    /// change could still be sliding its tiles when they were logged, and a test clicked where
+    /// a tile had been.)
     static func cellsSoon(_ gallery: GalleryWindow) {
         guard enabled else { return }
-        Async.after(milliseconds: 700) { GalleryLog.cells(gallery) }
+        Async.after(milliseconds: 700) {
+            guard !gallery.isClosed else { return }  // quit within the 700 ms
+            var last: [String]? = nil
+            var still = 0
+            var started: Double? = nil
+            Tick.add(gallery.window) { time in
+                guard !gallery.isClosed else { return false }
+                if started == nil { started = time }
+                let look = cellLines(gallery)
+                still = !gallery.collectionView.isAnimatingUpdates && look == last ? still + 1 : 0
+                last = look
+                guard still >= 3 || time - started! > 10 else { return true }
+                cells(gallery)
+                return false
+            }
+        }
     }
 
-    static func cells(_ gallery: GalleryWindow) {
-        guard !gallery.isClosed else { return }  // quit within the 700 ms
+    /// "cell S.I X Y W H" for each visible cell inside the window's content area.
+    private static func cellLines(_ gallery: GalleryWindow) -> [String] {
         let cv = gallery.collectionView
         var lines: [String] = []
+        var sx = 0.0, sy = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(gallery.window), &sx, &sy)
         for cell in cv.visibleCells {
             guard let path = cv.indexPath(for: cell) else { continue }
             var p = graphene_point_t(x: Float(gtk_widget_get_width(cell.widget)) / 2, y: Float(gtk_widget_get_height(cell.widget)) / 2)
             var out = graphene_point_t()
             guard gtk_widget_compute_point(cell.widget, gallery.window, &p, &out) != 0 else { continue }
-            var sx = 0.0, sy = 0.0
-            gtk_native_get_surface_transform(OpaquePointer(gallery.window), &sx, &sy)
             let x = Int(Double(out.x) + sx), y = Int(Double(out.y) + sy)
             guard x > 0, y > 60, x < 1000, y < 700 else { continue }
             lines.append("cell \(path.section).\(path.item) \(x) \(y) \(gtk_widget_get_width(cell.widget)) \(gtk_widget_get_height(cell.widget))")
         }
-        lines.forEach(event)
+        return lines
+    }
+
+    static func cells(_ gallery: GalleryWindow) {
+        guard !gallery.isClosed else { return }
+        let cv = gallery.collectionView
+        cellLines(gallery).forEach(event)
         // Whether any title shown is cut (a larger font must make tiles and headers grow instead).
         let tiles = cv.visibleCells.compactMap { $0 as? TileCell }
         let headers = (0..<cv.numberOfSections).compactMap {

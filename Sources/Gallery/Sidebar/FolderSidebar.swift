@@ -164,12 +164,12 @@ final class FolderSidebar: CollectionViewDelegate {
         }
     }
 
-    /// Whether every row of the tree has a cell mapped with a size (the sidebar's trees in the
-    /// tests are short), so that `logCells` names them all.
+    /// Whether no update is sliding the rows and every row of the tree has a cell mapped with a
+    /// size (the sidebar's trees in the tests are short), so that `logCells` names them all.
     var cellsAreLaidOut: Bool {
         guard let model = source?.treeListModel else { return false }
         let cells = collectionView.visibleCells
-        return cells.count >= Int(g_list_model_get_n_items(model))
+        return !collectionView.isAnimatingUpdates && cells.count >= Int(g_list_model_get_n_items(model))
             && cells.allSatisfy { gtk_widget_get_mapped($0.widget) != 0 && gtk_widget_get_width($0.widget) > 0 }
     }
 
