@@ -55,7 +55,7 @@ struct UpdateRecordTests {
     /// initial attributes.
     @Test func insert() throws {
         let before = attributes(row(0..<3))
-        var shown = attributes(row(0..<3))
+        let shown = attributes(row(0..<3))
         shown[cell(1)]!.frame.origin.x = 105  // mid-animation
         let layout = KeyedLayout(row(0..<4))
         let after = attributes(row(0..<4))

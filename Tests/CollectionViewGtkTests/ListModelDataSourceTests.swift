@@ -239,7 +239,7 @@ final class DirectoryListDataSourceTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["a.txt", "b.txt", "c.txt"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8))
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)))
         }
         let file = g_file_new_for_path(folder.path)!
         let list = gtk_directory_list_new("standard::name", file)!

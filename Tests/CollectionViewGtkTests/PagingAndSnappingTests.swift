@@ -22,15 +22,14 @@ private func openPaging(_ layout: CollectionViewLayout = FlowLayout(), items: In
 @MainActor
 private func sampleEase(_ cv: CollectionView, start: () -> Void) -> [(time: Double, y: Double)] {
     var samples: [(time: Double, y: Double)] = []
-    var sampling = true
-    Tick.add(cv.viewport) { time in
+    let sampler = Tick.add(cv.viewport) { time in
         samples.append((time, cv.contentOffset.y))
-        return sampling
+        return true
     }
     start()
     XCTAssertTrue(GtkHarness.pump { cv.isSettlingScroll }, "an ease starts")
     XCTAssertTrue(GtkHarness.pump { !cv.isSettlingScroll }, "and ends")
-    sampling = false
+    gtk_widget_remove_tick_callback(cv.viewport, sampler)
     return samples
 }
 
