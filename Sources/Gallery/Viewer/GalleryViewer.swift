@@ -353,6 +353,9 @@ final class GalleryViewer {
             let moving = collectionView.transitionLayout is ViewerTransitionLayout
             return moving && [GDK_KEY_Escape, GDK_KEY_Delete, GDK_KEY_KP_Delete].contains(key)
         }
+        if GalleryLog.enabled, let name = gdk_keyval_name(UInt32(bitPattern: key)) {
+            GalleryLog.event("viewer key \(String(cString: name))")  // the tests' sign that keys reach the window
+        }
         // A menu or popover has the keys it shows (Escape closes it, the arrows move in it);
         // a header button keeps Space and Enter; only Escape closes the viewer from there.
         if let root = gtk_widget_get_root(collectionView.widget), let focus = gtk_root_get_focus(root) {
